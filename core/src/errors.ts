@@ -1,0 +1,68 @@
+/**
+ * Error codes of the product. The first group is SPEC §8's catalogue; the rest are the precise reasons
+ * the server refuses an input. Every code has a text in locales (`errors.<code>`) in ru and en.
+ */
+export const ERROR_CODES = [
+  // SPEC §8 catalogue
+  'unknown_error',
+  'network_error',
+  'auth_validation_failed',
+  'load_failed',
+  'no_init_data',
+  'sdk_init_failed',
+  'invalidAddress',
+  'addressAlreadyUsed',
+  'insufficientBalance',
+  'gameJoinError',
+  'no_token',
+  'telegram_user_id_not_found',
+  'deposit_failed',
+  'room_create_failed',
+  'room_join_failed',
+  'game_already_started',
+  'referral_load_error',
+  'history_load_error',
+  'error_loading_game_state',
+  'game_not_found',
+  'withdraw_failed',
+  'wallet_address_required',
+  // Input and rule refusals
+  'validation_failed',
+  'not_found',
+  'forbidden',
+  'rate_limited',
+  'room_full',
+  'wrong_password',
+  'password_required',
+  'invalid_stake',
+  'not_seated',
+  'already_seated',
+  'seat_taken',
+  'seated_elsewhere',
+  'not_your_turn',
+  'action_not_allowed',
+  'invalid_amount',
+  'hand_in_progress',
+  'not_enough_players',
+  'svara_not_open',
+  'svara_already_decided',
+  'chat_phrase_invalid',
+  'not_available',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** An error the product can show: a catalogue code and, optionally, an untranslated detail for logs. */
+export class SvaraError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+  ) {
+    super(message ?? code);
+    this.name = 'SvaraError';
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,4 @@
+export * from './money.js';
+export * from './cards.js';
+export * from './errors.js';
+export * from './protocol/index.js';

@@ -1,0 +1,89 @@
+/** Socket.io events both ways (SPEC §7). Client → server payloads are validated with these schemas. */
+import { z } from 'zod';
+import { dollarAmountSchema } from '../money.js';
+import { gameStateSchema, gameActionNameSchema } from './game-state.js';
+import { roomIdSchema, telegramIdSchema, CHAT_PHRASE_COUNT } from './common.js';
+import { roomSummarySchema } from './rest.js';
+
+export const chatPhraseSchema = z
+  .string()
+  .regex(/^phrase(\d{1,2})$/)
+  .refine((p) => {
+    const n = Number(p.slice('phrase'.length));
+    return n >= 1 && n <= CHAT_PHRASE_COUNT;
+  });
+export type ChatPhrase = z.infer<typeof chatPhraseSchema>;
+
+export const SOUND_NAMES = ['fold', 'turn', 'win', 'chip', 'deal'] as const;
+export const soundNameSchema = z.enum(SOUND_NAMES);
+export type SoundName = z.infer<typeof soundNameSchema>;
+
+const userDataSchema = z
+  .object({
+    username: z.string().max(64).nullable().optional(),
+    avatar: z.string().max(512).nullable().optional(),
+  })
+  .optional();
+
+/** Client → server. */
+export const clientEvents = {
+  request_rooms: z.undefined().or(z.object({}).passthrough()),
+  join: telegramIdSchema.or(z.object({ telegramId: telegramIdSchema })).optional(),
+  subscribe_balance: telegramIdSchema.or(z.object({ telegramId: telegramIdSchema })).optional(),
+  join_room: z.object({ roomId: roomIdSchema }),
+  game_action: z.object({
+    roomId: roomIdSchema,
+    action: gameActionNameSchema,
+    amount: dollarAmountSchema.optional().nullable(),
+  }),
+  sit_down: z.object({
+    roomId: roomIdSchema,
+    position: z.number().int().min(1).max(6).optional(),
+    userData: userDataSchema,
+  }),
+  leave_room: z.object({ roomId: roomIdSchema }),
+  auto_fold: z.object({ roomId: roomIdSchema }),
+  chat_message: z.object({ roomId: roomIdSchema, phrase: chatPhraseSchema }),
+} as const;
+export type ClientEventName = keyof typeof clientEvents;
+export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof clientEvents)[E]>;
+
+/** Server → client. */
+export const serverEvents = {
+  rooms: z.object({ action: z.enum(['initial', 'update']), rooms: z.array(roomSummarySchema) }),
+  game_state: gameStateSchema,
+  game_update: gameStateSchema,
+  play_sound: z.object({ sound: soundNameSchema }),
+  new_chat_message: z.object({ roomId: roomIdSchema, playerId: z.string(), phrase: chatPhraseSchema }),
+  error: z.object({ code: z.string(), message: z.string() }),
+  balanceUpdated: z.object({ balance: z.number() }),
+  transactionConfirmed: z.object({ balance: z.number(), message: z.string() }),
+} as const;
+export type ServerEventName = keyof typeof serverEvents;
+export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEvents)[E]>;
+
+/** Every client event may carry an acknowledgement callback; it receives this. */
+export const ackSchema = z.union([
+  z.object({ ok: z.literal(true), data: z.unknown().optional() }),
+  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
+]);
+export type Ack = z.infer<typeof ackSchema>;
+
+/** The invite share payload: `join_{roomId}_{userId}` as a bot start parameter. */
+export function inviteStartParam(roomId: string, userId: string): string {
+  return `join_${roomId}_${userId}`;
+}
+
+/** Parses `join_{roomId}_{referrerId}` or `ref_{referrerId}`; null when it is neither. */
+export function parseStartPayload(
+  payload: string | null | undefined,
+): { roomId: string | null; referrerId: string | null } | null {
+  if (!payload) return null;
+  const join = /^join_([0-9a-f-]{36})_(\d{1,20})$/i.exec(payload);
+  if (join) return { roomId: join[1]!.toLowerCase(), referrerId: join[2]! };
+  const ref = /^ref_(\d{1,20})$/.exec(payload);
+  if (ref) return { roomId: null, referrerId: ref[1]! };
+  return null;
+}
+
+export const dollarsOnWire = dollarAmountSchema;
