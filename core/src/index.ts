@@ -1,4 +1,5 @@
 export * from './money.js';
 export * from './cards.js';
+export * from './scoring.js';
 export * from './errors.js';
 export * from './protocol/index.js';
