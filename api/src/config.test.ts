@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEVELOPMENT_BOT_TOKEN, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('runs with no settings at all in development, on embedded PostgreSQL and the development bot token', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      databaseUrl: null,
+      embeddedPg: { port: 54329 },
+      botToken: DEVELOPMENT_BOT_TOKEN,
+      botUsername: 'svara_game_bot',
+      initDataMaxAgeSeconds: 86_400,
+      miniappOrigin: null,
+      redisUrl: null,
+    });
+    expect(config.embeddedPg.dataDir).toMatch(/\.data[/\\]pg$/);
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/svara',
+      BOT_TOKEN: '42:real-token',
+      JWT_SECRET: 'x'.repeat(40),
+      MINIAPP_URL: 'https://play.example.com/app/',
+      INIT_DATA_MAX_AGE_SECONDS: '600',
+      REDIS_URL: 'redis://cache:6379',
+      BOT_USERNAME: 'my_bot',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      isProduction: true,
+      port: 8080,
+      databaseUrl: 'postgres://u:p@db:5432/svara',
+      botToken: '42:real-token',
+      miniappOrigin: 'https://play.example.com',
+      initDataMaxAgeSeconds: 600,
+      redisUrl: 'redis://cache:6379',
+      botUsername: 'my_bot',
+      logLevel: 'warn',
+    });
+  });
+
+  it('refuses the development bot token and a missing JWT secret in production, naming both', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/BOT_TOKEN: the development token is refused in production/);
+      expect(problems).toMatch(/JWT_SECRET: is required in production/);
+    }
+  });
+
+  it('explains malformed values', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => loadConfig({ BOT_TOKEN: 'nope' })).toThrow(/BOT_TOKEN/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32/);
+    expect(() => loadConfig({ MINIAPP_URL: 'not a url' })).toThrow(/MINIAPP_URL/);
+  });
+});

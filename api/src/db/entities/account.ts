@@ -1,0 +1,36 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+export const ACCOUNT_KINDS = [
+  'player_wallet',
+  'player_referral',
+  'hand_escrow',
+  'house',
+  'deposits',
+  'withdrawals',
+  'faucet',
+  'referral_payouts',
+] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+/** Kinds that hold someone's money: the database refuses a negative balance for them. */
+export const NON_NEGATIVE_KINDS: readonly AccountKind[] = ['player_wallet', 'player_referral', 'hand_escrow'];
+/** Kinds owned by a user (one account of each kind per user). */
+export const PLAYER_KINDS: readonly AccountKind[] = ['player_wallet', 'player_referral'];
+
+/** A ledger account. Its balance changes only together with a transfer row (ledger/ledger.ts). */
+export const AccountSchema = defineEntity({
+  name: 'Account',
+  tableName: 'accounts',
+  properties: (p) => ({
+    id: p.bigint('number').primary(),
+    kind: p.enum([...ACCOUNT_KINDS]),
+    ownerId: p.bigint('string').nullable(),
+    reference: p.text().nullable(),
+    balance: p.bigint('number').default(0),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+  }),
+});
+export type Account = InferEntity<typeof AccountSchema>;

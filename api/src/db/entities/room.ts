@@ -1,0 +1,21 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+export const RoomSchema = defineEntity({
+  name: 'Room',
+  tableName: 'rooms',
+  properties: (p) => ({
+    id: p.uuid().primary(),
+    ownerId: p.bigint('string').nullable(),
+    stakeCents: p.bigint('number'),
+    type: p.enum(['public', 'private'] as const),
+    /** scrypt hash with its salt (see rooms/password.ts); never the password itself. */
+    passwordHash: p.text().nullable().hidden(),
+    status: p.enum(['open', 'closed'] as const).default('open'),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    closedAt: p.datetime().nullable(),
+  }),
+});
+export type Room = InferEntity<typeof RoomSchema>;

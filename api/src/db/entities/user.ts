@@ -1,0 +1,30 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/** A player, keyed by the Telegram user id (a decimal string in JavaScript, bigint in the database). */
+export const UserSchema = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: (p) => ({
+    telegramId: p.bigint('string').primary().autoincrement(false),
+    username: p.text().nullable(),
+    firstName: p.text().nullable(),
+    lastName: p.text().nullable(),
+    photoUrl: p.text().nullable(),
+    languageCode: p.text().nullable(),
+    isPremium: p.boolean().default(false),
+    /** The address as the user spelled it (one of its friendly forms). */
+    walletAddress: p.text().nullable(),
+    /** The same address in raw form (`0:<hex>`): one address has many spellings, this one is unique. */
+    walletAddressRaw: p.text().nullable().unique(),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  }),
+});
+export type User = InferEntity<typeof UserSchema>;
