@@ -1,0 +1,22 @@
+/**
+ * `npm run ledger:check`: verifies the ledger's invariants on the configured database (DATABASE_URL,
+ * or the embedded one under .data/pg) and exits non-zero on any violation.
+ */
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { knexOf } from '../db/orm.js';
+import { createLogger } from '../logger.js';
+import { checkLedger, formatLedgerReport } from './check.js';
+
+const config = loadConfig();
+const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'warn' });
+const database = await openDatabase(config, logger, { poolMax: 2 });
+let ok = false;
+try {
+  const report = await checkLedger(knexOf(database.orm));
+  process.stdout.write(`${formatLedgerReport(report)}\n`);
+  ok = report.ok;
+} finally {
+  await database.close();
+}
+process.exit(ok ? 0 : 1);

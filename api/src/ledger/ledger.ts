@@ -1,0 +1,319 @@
+/**
+ * The double-entry ledger. Every movement of money is a transfer row written in the same database
+ * transaction as the two balance changes it causes; a transfer debits one account and credits
+ * another, so the sum of all balances stays zero. Amounts are integer cents.
+ *
+ * Concurrency: the touched accounts are locked in ascending id order (no deadlocks between two
+ * transfers), the overdraw check runs on the locked balances, and a CHECK constraint backs it.
+ * Idempotency: the transfer's key is UNIQUE; posting the same key again (even concurrently) moves
+ * money once and returns the original transfer.
+ */
+import { isCents, SvaraError, type Cents } from '@svara/core';
+import type { Knex } from '@mikro-orm/postgresql';
+import { NON_NEGATIVE_KINDS, PLAYER_KINDS, type AccountKind } from '../db/entities/account.js';
+
+export type { AccountKind };
+export type SystemAccountKind = Exclude<AccountKind, 'player_wallet' | 'player_referral' | 'hand_escrow'>;
+
+export interface TransferRequest {
+  /** Unique per intended movement, e.g. `hand:<id>:ante:<user>`; reposting it never moves money twice. */
+  idempotencyKey: string;
+  debitAccountId: number;
+  creditAccountId: number;
+  amount: Cents;
+  /** Short machine-readable cause, e.g. `ante`, `payout`, `faucet`. */
+  reason: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface TransferRecord {
+  id: number;
+  idempotencyKey: string;
+  debitAccountId: number;
+  creditAccountId: number;
+  amount: Cents;
+  reason: string;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface TransferResult {
+  transfer: TransferRecord;
+  /** True when the key had been posted before and nothing moved this time. */
+  replayed: boolean;
+}
+
+export interface BatchResult {
+  transfers: TransferRecord[];
+  replayed: boolean;
+}
+
+/** The balance on one side would go below zero; nothing moved. Code `insufficientBalance`. */
+export class InsufficientBalanceError extends SvaraError {
+  constructor(readonly accountId: number) {
+    super('insufficientBalance', `account ${accountId} cannot be overdrawn`);
+  }
+}
+
+/** The key was already used for a different movement: a programming error in the caller. */
+export class IdempotencyConflictError extends Error {
+  constructor(readonly idempotencyKey: string) {
+    super(`idempotency key ${idempotencyKey} was already used for a different transfer`);
+    this.name = 'IdempotencyConflictError';
+  }
+}
+
+const NON_NEGATIVE = new Set<string>(NON_NEGATIVE_KINDS);
+const MAX_KEY_LENGTH = 200;
+const TRANSFER_COLUMNS =
+  'id, idempotency_key, debit_account_id, credit_account_id, amount, reason, metadata, created_at';
+
+interface TransferRow {
+  id: string;
+  idempotency_key: string;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: string;
+  reason: string;
+  metadata: Record<string, unknown>;
+  created_at: string | Date;
+}
+
+function toRecord(row: TransferRow): TransferRecord {
+  return {
+    id: Number(row.id),
+    idempotencyKey: row.idempotency_key,
+    debitAccountId: Number(row.debit_account_id),
+    creditAccountId: Number(row.credit_account_id),
+    amount: Number(row.amount),
+    reason: row.reason,
+    metadata: row.metadata,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/** JSON with sorted keys, so two metadata objects compare equal regardless of key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function samePayload(existing: TransferRecord, request: TransferRequest): boolean {
+  return (
+    existing.debitAccountId === request.debitAccountId &&
+    existing.creditAccountId === request.creditAccountId &&
+    existing.amount === request.amount &&
+    existing.reason === request.reason &&
+    canonical(existing.metadata) === canonical(request.metadata ?? {})
+  );
+}
+
+function validate(request: TransferRequest): void {
+  const { idempotencyKey, debitAccountId, creditAccountId, amount, reason } = request;
+  if (!idempotencyKey || idempotencyKey.length > MAX_KEY_LENGTH) throw new RangeError('bad idempotency key');
+  if (!Number.isSafeInteger(debitAccountId) || !Number.isSafeInteger(creditAccountId)) {
+    throw new RangeError('account ids must be integers');
+  }
+  if (debitAccountId === creditAccountId) throw new RangeError('a transfer needs two different accounts');
+  if (!isCents(amount) || amount <= 0)
+    throw new RangeError(`transfer amount must be positive cents: ${amount}`);
+  if (!reason) throw new RangeError('a transfer needs a reason');
+}
+
+function isDeadlock(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01';
+}
+
+/** Internal signal: the keys exist already; the transaction is rolled back and the originals read. */
+class KeysTaken extends Error {}
+
+export interface Ledger {
+  transfer(request: TransferRequest): Promise<TransferResult>;
+  /** Applies every transfer or none, in one transaction; balances are checked after the whole batch. */
+  transferBatch(requests: TransferRequest[]): Promise<BatchResult>;
+  /** The user's game wallet account id (created on first use). The user must exist. */
+  playerWallet(userId: string): Promise<number>;
+  /** The user's referral earnings account id (created on first use). */
+  playerReferral(userId: string): Promise<number>;
+  /** The escrow account holding a hand's pot, keyed by the hand (or any) reference. */
+  handEscrow(reference: string): Promise<number>;
+  /** A singleton system account: house, deposits, withdrawals, faucet, referral_payouts. */
+  systemAccount(kind: SystemAccountKind): Promise<number>;
+  balance(accountId: number): Promise<Cents>;
+  /** The user's wallet balance in cents; 0 when the user has no wallet yet. */
+  walletBalance(userId: string): Promise<Cents>;
+  /** Balance of an owned account kind for a user without creating it; 0 when absent. */
+  ownedBalance(userId: string, kind: 'player_wallet' | 'player_referral'): Promise<Cents>;
+  /** Transfers touching an account, newest first. */
+  transfersOf(accountId: number, limit?: number): Promise<TransferRecord[]>;
+}
+
+export function createLedger(knex: Knex): Ledger {
+  // Account ids never change, so lookups are cached. Escrows come and go: that cache is bounded.
+  const accountIds = new Map<string, number>();
+  const MAX_CACHED_ACCOUNTS = 50_000;
+
+  async function accountId(
+    kind: AccountKind,
+    ownerId: string | null,
+    reference: string | null,
+  ): Promise<number> {
+    const cacheKey = `${kind}\u0000${ownerId ?? ''}\u0000${reference ?? ''}`;
+    const cached = accountIds.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const inserted = await knex.raw<{ rows: { id: string }[] }>(
+      `insert into accounts (kind, owner_id, reference) values (?, ?, ?)
+       on conflict (kind, coalesce(owner_id, 0), coalesce(reference, '')) do nothing returning id`,
+      [kind, ownerId, reference],
+    );
+    let id = inserted.rows[0]?.id;
+    if (id === undefined) {
+      const found = await knex.raw<{ rows: { id: string }[] }>(
+        `select id from accounts where kind = ? and coalesce(owner_id, 0) = coalesce(?::bigint, 0)
+           and coalesce(reference, '') = coalesce(?::text, '')`,
+        [kind, ownerId, reference],
+      );
+      id = found.rows[0]?.id;
+      if (id === undefined) throw new Error(`account ${kind} could not be created`);
+    }
+    if (accountIds.size >= MAX_CACHED_ACCOUNTS) accountIds.clear();
+    accountIds.set(cacheKey, Number(id));
+    return Number(id);
+  }
+
+  async function readByKeys(keys: string[]): Promise<Map<string, TransferRecord>> {
+    const result = await knex.raw<{ rows: TransferRow[] }>(
+      `select ${TRANSFER_COLUMNS} from transfers where idempotency_key = any(?)`,
+      [keys],
+    );
+    return new Map(result.rows.map((row) => [row.idempotency_key, toRecord(row)]));
+  }
+
+  /** The originals behind already-posted keys; a conflict if any differs or any is missing. */
+  async function replay(requests: TransferRequest[]): Promise<TransferRecord[]> {
+    const existing = await readByKeys(requests.map((r) => r.idempotencyKey));
+    return requests.map((request) => {
+      const original = existing.get(request.idempotencyKey);
+      if (!original || !samePayload(original, request))
+        throw new IdempotencyConflictError(request.idempotencyKey);
+      return original;
+    });
+  }
+
+  async function apply(requests: TransferRequest[]): Promise<BatchResult> {
+    requests.forEach(validate);
+    if (new Set(requests.map((r) => r.idempotencyKey)).size !== requests.length) {
+      throw new RangeError('a batch cannot repeat an idempotency key');
+    }
+    const deltas = new Map<number, number>();
+    for (const r of requests) {
+      deltas.set(r.debitAccountId, (deltas.get(r.debitAccountId) ?? 0) - r.amount);
+      deltas.set(r.creditAccountId, (deltas.get(r.creditAccountId) ?? 0) + r.amount);
+    }
+    const ids = [...deltas.keys()].sort((a, b) => a - b);
+
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return { transfers: await applyOnce(requests, deltas, ids), replayed: false };
+      } catch (error) {
+        if (error instanceof KeysTaken) return { transfers: await replay(requests), replayed: true };
+        // Two batches inserting the same keys in different orders can deadlock; PostgreSQL aborts one.
+        if (isDeadlock(error) && attempt < 3) continue;
+        throw error;
+      }
+    }
+  }
+
+  async function applyOnce(requests: TransferRequest[], deltas: Map<number, number>, ids: number[]) {
+    return knex.transaction(async (trx) => {
+      // Insert first: a concurrent poster of the same key waits here for us, then finds it taken.
+      const values = requests.map(() => '(?, ?, ?, ?, ?, ?::jsonb)').join(', ');
+      const bindings = requests.flatMap((r) => [
+        r.idempotencyKey,
+        r.debitAccountId,
+        r.creditAccountId,
+        r.amount,
+        r.reason,
+        JSON.stringify(r.metadata ?? {}),
+      ]);
+      const inserted = await trx.raw<{ rows: TransferRow[] }>(
+        `insert into transfers (idempotency_key, debit_account_id, credit_account_id, amount, reason, metadata)
+           values ${values} on conflict (idempotency_key) do nothing returning ${TRANSFER_COLUMNS}`,
+        bindings,
+      );
+      if (inserted.rows.length !== requests.length) throw new KeysTaken();
+
+      // NO KEY UPDATE is the lock a balance change needs; unlike FOR UPDATE it does not clash with
+      // the KEY SHARE locks the transfer rows' foreign keys take on the same accounts.
+      const locked = await trx.raw<{ rows: { id: string; kind: string; balance: string }[] }>(
+        `select id, kind, balance from accounts where id = any(?) order by id for no key update`,
+        [ids],
+      );
+      if (locked.rows.length !== ids.length) throw new RangeError('transfer names an unknown account');
+      for (const row of locked.rows) {
+        const id = Number(row.id);
+        if (NON_NEGATIVE.has(row.kind) && Number(row.balance) + deltas.get(id)! < 0) {
+          throw new InsufficientBalanceError(id);
+        }
+      }
+      const deltaValues = ids.map(() => '(?::bigint, ?::bigint)').join(', ');
+      await trx.raw(
+        `update accounts as a set balance = a.balance + d.delta from (values ${deltaValues}) as d(id, delta)
+           where a.id = d.id`,
+        ids.flatMap((id) => [id, deltas.get(id)!]),
+      );
+      const byKey = new Map(inserted.rows.map((row) => [row.idempotency_key, toRecord(row)]));
+      return requests.map((r) => byKey.get(r.idempotencyKey)!);
+    });
+  }
+
+  async function ownedBalance(userId: string, kind: 'player_wallet' | 'player_referral'): Promise<Cents> {
+    const result = await knex.raw<{ rows: { balance: string }[] }>(
+      `select balance from accounts where kind = ? and owner_id = ?`,
+      [kind, userId],
+    );
+    return Number(result.rows[0]?.balance ?? 0);
+  }
+
+  return {
+    async transfer(request) {
+      const { transfers, replayed } = await apply([request]);
+      return { transfer: transfers[0]!, replayed };
+    },
+    transferBatch: apply,
+    playerWallet: (userId) => accountId('player_wallet', userId, null),
+    playerReferral: (userId) => accountId('player_referral', userId, null),
+    handEscrow: (reference) => accountId('hand_escrow', null, reference),
+    systemAccount(kind) {
+      if ((PLAYER_KINDS as readonly string[]).includes(kind) || kind === ('hand_escrow' as string)) {
+        throw new RangeError(`${kind} is not a system account`);
+      }
+      return accountId(kind, null, null);
+    },
+    async balance(id) {
+      const result = await knex.raw<{ rows: { balance: string }[] }>(
+        `select balance from accounts where id = ?`,
+        [id],
+      );
+      const row = result.rows[0];
+      if (!row) throw new RangeError(`unknown account ${id}`);
+      return Number(row.balance);
+    },
+    walletBalance: (userId) => ownedBalance(userId, 'player_wallet'),
+    ownedBalance,
+    async transfersOf(id, limit = 100) {
+      const result = await knex.raw<{ rows: TransferRow[] }>(
+        `select ${TRANSFER_COLUMNS} from transfers where debit_account_id = ? or credit_account_id = ?
+         order by id desc limit ?`,
+        [id, id, limit],
+      );
+      return result.rows.map(toRecord);
+    },
+  };
+}
