@@ -1,0 +1,91 @@
+/** What happens when a hand's play is over: payouts, who stands up, the result display. */
+import type { Cents } from '../money.js';
+import { findSeat, hand, log, patchSeat, payHouse, payOut, removeSeat, sound, type Draft } from './draft.js';
+import { houseShareOf, splitEvenly } from './pots.js';
+import type { SeatChangeReason } from './types.js';
+
+/**
+ * Pays a pot to its winners, listed clockwise from the dealer: the house takes its 5% (rounded down)
+ * and the rest is split evenly, odd cents to the first winners. Returns the house share.
+ */
+export function payPot(d: Draft, amount: Cents, winnerIds: readonly string[]): Cents {
+  const house = houseShareOf(amount);
+  payHouse(d, house);
+  const parts = splitEvenly(amount - house, winnerIds.length);
+  winnerIds.forEach((id, i) => {
+    payOut(d, id, parts[i]!, 'payout');
+    log(d, 'win', id, parts[i]!);
+  });
+  return house;
+}
+
+/** Winners show 'win' as their last action. */
+export function markWinners(d: Draft, winners: readonly string[]): void {
+  const h = d.s.hand;
+  if (!h || winners.length === 0) return;
+  d.s.hand = {
+    ...h,
+    players: h.players.map((p) => (winners.includes(p.playerId) ? { ...p, lastAction: 'win' } : p)),
+  };
+}
+
+/** The hand's seed becomes public once its play is over (RULES §7). */
+export function revealSeed(d: Draft): void {
+  const f = d.s.fairness;
+  if (f && f.revealedSeed === null) d.s.fairness = { ...f, revealedSeed: hand(d).serverSeed };
+}
+
+/**
+ * Bookkeeping when a hand's play is over (RULES §6): counts hands lost to time-outs, then stands up
+ * who must go. Players still involved in a pending svara keep their seat until it is decided.
+ */
+export function closeHand(d: Draft): void {
+  for (const p of hand(d).players) {
+    const seat = findSeat(d.s, p.playerId);
+    if (!seat) continue;
+    const timedOutHands = p.foldReason === 'timeout' ? seat.timedOutHands + 1 : 0;
+    if (timedOutHands !== seat.timedOutHands) patchSeat(d, p.playerId, { timedOutHands });
+  }
+  standUpLeavers(d);
+}
+
+/** Frees the seats of players who left, sat out this hand or timed out in two hands in a row. */
+export function standUpLeavers(d: Draft): void {
+  const sv = d.s.svara;
+  for (const seat of d.s.seats) {
+    let reason: SeatChangeReason | null = null;
+    if (seat.leaving) reason = 'left';
+    else if (seat.sittingOut) reason = 'sat_out';
+    else if (seat.timedOutHands >= 2) reason = 'timed_out';
+    if (!reason) continue;
+    if (sv && (sv.tied.includes(seat.playerId) || sv.participants.includes(seat.playerId))) continue;
+    freeSeat(d, seat.playerId, reason);
+  }
+}
+
+export function freeSeat(d: Draft, playerId: string, reason: SeatChangeReason): void {
+  const seat = removeSeat(d, playerId);
+  if (seat) {
+    d.events.push({ type: 'seat_changed', playerId, seated: false, position: seat.position, reason });
+  }
+}
+
+/** Status 'finished': the result is shown for `resultMs`, then the table waits for the next deal. */
+export function showResult(d: Draft, winners: string[]): void {
+  d.s.status = 'finished';
+  d.s.result = { winners, until: d.now + d.s.timings.resultMs };
+  if (winners.length > 0) d.s.lastWinnerId = winners[0]!;
+  sound(d, 'win');
+}
+
+/** The result display is over: the table is back to 'waiting' (needsDeal tells if a hand can start). */
+export function endResult(d: Draft): void {
+  if (d.s.pot !== 0) throw new Error('a finished hand left money in the pot');
+  d.s.status = 'waiting';
+  d.s.result = null;
+  d.s.hand = null;
+  d.s.tax = 0;
+  if (d.s.seats.some((seat) => seat.lastWin !== 0)) {
+    d.s.seats = d.s.seats.map((seat) => (seat.lastWin === 0 ? seat : { ...seat, lastWin: 0 }));
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * Dealing a hand (RULES §2.1–§2.4): who plays, the dealer, the ante and the deal; or, for a ready
+ * svara, the svara hand for its participants with no ante.
+ *
+ * The 'ante' status is passed through within the action: the server never waits for animations,
+ * so the deal goes straight from ante to blind betting (clients animate from the events).
+ */
+import type { Card } from '../cards.js';
+import { scoreHand } from '../scoring.js';
+import { fairRandomInt, seedCommitment } from '../shuffle.js';
+import { findSeat, log, patchSeat, payIn, sound, type Draft } from './draft.js';
+import { beginBetting } from './turns.js';
+import type { Hand, HandPlayer, Seat, TableState } from './types.js';
+
+/** Seated players who play the next ordinary hand: not leaving, balance at least S (RULES §2.1). */
+export function playersAbleToPlay(s: TableState): Seat[] {
+  return s.seats.filter((seat) => !seat.leaving && seat.balance >= s.stake);
+}
+
+/** The first of `positions` (sorted ascending) clockwise after `after`. */
+export function nextClockwise(positions: readonly number[], after: number): number {
+  for (const p of positions) if (p > after) return p;
+  return positions[0]!;
+}
+
+/**
+ * RULES §2.2: random for the table's first hand; then the previous winner if they play this hand;
+ * otherwise the next player of this hand clockwise from the previous dealer.
+ */
+export function chooseDealer(
+  s: TableState,
+  positions: readonly number[],
+  serverSeed: string,
+  clientSeed: string,
+  handNumber: number,
+): number {
+  if (s.dealerPosition === null) {
+    return positions[fairRandomInt(serverSeed, clientSeed, handNumber, 'dealer', positions.length)]!;
+  }
+  const winner = s.lastWinnerId === null ? undefined : findSeat(s, s.lastWinnerId);
+  if (winner && positions.includes(winner.position)) return winner.position;
+  return nextClockwise(positions, s.dealerPosition);
+}
+
+export type DealInput = { serverSeed: string; clientSeed: string; deck: readonly Card[] };
+
+/**
+ * Deals from `deck`. applyAction passes shuffleDeck(serverSeed, clientSeed, handNumber); tests may
+ * pass a stacked deck through test-support, which is the only other caller.
+ */
+export function dealHand(d: Draft, input: DealInput): void {
+  const s = d.s;
+  const isSvara = s.status === 'svara_pending';
+  const handNumber = s.handNumber + 1;
+  s.handNumber = handNumber;
+  s.seq = 0;
+  s.tax = 0;
+  s.result = null;
+  if (s.seats.some((seat) => seat.lastWin !== 0)) {
+    s.seats = s.seats.map((seat) => (seat.lastWin === 0 ? seat : { ...seat, lastWin: 0 }));
+  }
+
+  let dealt: Seat[];
+  let dealerPosition: number;
+  let basePot = 0;
+  if (isSvara) {
+    // A svara hand keeps the dealer of the hand that tied and plays for the svara pot.
+    const ids = s.svara!.participants;
+    dealt = s.seats.filter((seat) => ids.includes(seat.playerId));
+    dealerPosition = s.dealerPosition!;
+    basePot = s.pot;
+    s.svara = null;
+  } else {
+    dealt = playersAbleToPlay(s);
+    for (const seat of s.seats) {
+      if (!seat.leaving && seat.balance < s.stake) patchSeat(d, seat.playerId, { sittingOut: true });
+    }
+    const positions = dealt.map((seat) => seat.position);
+    dealerPosition = chooseDealer(s, positions, input.serverSeed, input.clientSeed, handNumber);
+  }
+  s.dealerPosition = dealerPosition;
+
+  // Turn order: clockwise starting with the player left of the dealer; the dealer (if dealt) is last.
+  const first = dealt.findIndex((seat) => seat.position > dealerPosition);
+  const order = first <= 0 ? dealt : [...dealt.slice(first), ...dealt.slice(0, first)];
+  const n = order.length;
+  const deck = input.deck;
+  const players: HandPlayer[] = order.map((seat, k) => {
+    // RULES §2.4: one card at a time, clockwise from the player left of the dealer.
+    const cards = [deck[k]!, deck[k + n]!, deck[k + 2 * n]!];
+    return {
+      playerId: seat.playerId,
+      position: seat.position,
+      cards,
+      score: scoreHand(cards),
+      folded: false,
+      foldReason: null,
+      allIn: false,
+      paid: 0,
+      lastBet: 0,
+      lastAction: null,
+      acted: false,
+      revealed: false,
+    };
+  });
+
+  const commitment = seedCommitment(input.serverSeed);
+  const h: Hand = {
+    number: handNumber,
+    svara: isSvara,
+    serverSeed: input.serverSeed,
+    clientSeed: input.clientSeed,
+    commitment,
+    deck: deck as Card[],
+    dealerPosition,
+    players,
+    phase: 'blind',
+    looked: false,
+    lastBlind: 0,
+    level: 0,
+    aggressor: -1,
+    hasRaiseMax: false,
+    looker: -1,
+    turn: -1,
+    turnStartedAt: null,
+    basePot,
+    log: [],
+  };
+  s.hand = h;
+  s.fairness = { handNumber, commitment, clientSeed: input.clientSeed, revealedSeed: null };
+  d.events.push({
+    type: 'hand_started',
+    handNumber,
+    commitment,
+    clientSeed: input.clientSeed,
+    svara: isSvara,
+    dealerPosition,
+    playerIds: players.map((p) => p.playerId),
+  });
+  log(d, isSvara ? 'svara_hand' : 'hand', null, basePot > 0 ? basePot : null);
+
+  if (!isSvara) {
+    s.status = 'ante';
+    // RULES §2.3: everyone dealt in pays S. A player left with nothing is all-in for the ante.
+    const anted = players.map((p) => {
+      payIn(d, p.playerId, s.stake, 'ante');
+      const allIn = findSeat(d.s, p.playerId)!.balance === 0;
+      return { ...p, paid: s.stake, lastBet: s.stake, lastAction: 'ante' as const, allIn };
+    });
+    d.s.hand = { ...d.s.hand!, players: anted };
+    log(d, 'ante', null, s.stake * n);
+  } else {
+    // Svara participants put no ante in; one whose balance is empty plays all-in for the pot.
+    const ready = players.map((p) => (findSeat(d.s, p.playerId)!.balance === 0 ? { ...p, allIn: true } : p));
+    d.s.hand = { ...d.s.hand!, players: ready };
+  }
+  sound(d, 'deal');
+  beginBetting(d);
+}

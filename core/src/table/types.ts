@@ -1,0 +1,275 @@
+/**
+ * The data of a table: what the server persists after every action (plain JSON: no Map, Set,
+ * class, Date or undefined), the actions it applies and the events it gets back.
+ *
+ * Money is integer cents throughout. The invariant kept by every action:
+ * sum(seat balances) + pot + houseTotal changes only by `sit`, `set_balance` and a seat leaving
+ * the table (money that enters or leaves with a player's wallet), never by play.
+ */
+import type { Card } from '../cards.js';
+import type { ErrorCode } from '../errors.js';
+import type { Cents } from '../money.js';
+import type { LastAction, TableStatus } from '../protocol/game-state.js';
+import type { SoundName } from '../protocol/socket.js';
+
+export type { TableStatus };
+
+export type TableTimings = {
+  /** How long a player has for a turn before the server folds them (RULES §6). */
+  turnMs: number;
+  /** How long the svara join window stays open (RULES §5). */
+  svaraMs: number;
+  /** How long the result of a hand is shown before the next one may start (RULES §6). */
+  resultMs: number;
+};
+
+export type TableConfig = {
+  roomId: string;
+  /** The room's stake S (minBet), in cents. */
+  stake: Cents;
+  /** Number of seats, positions 1..maxSeats. Default 6. */
+  maxSeats?: number;
+  timings?: Partial<TableTimings>;
+};
+
+/** A seated player. Balance mirrors the player's wallet; play moves it through transfers. */
+export type Seat = {
+  playerId: string;
+  /** 1..maxSeats; clockwise is increasing position, wrapping from the last seat to 1. */
+  position: number;
+  username: string | null;
+  avatar: string | null;
+  balance: Cents;
+  /** Consecutive ended hands in which a turn time-out folded this player (RULES §6). */
+  timedOutHands: number;
+  /** Left the room while still in the hand: folded, stood up when the hand (or its svara) ends. */
+  leaving: boolean;
+  /** Balance below S when a hand started: not dealt in, stood up when that hand ends. */
+  sittingOut: boolean;
+  /** Net amount this player received at the last settlement (lastWinAmount on the wire). */
+  lastWin: Cents;
+};
+
+export type FoldReason = 'fold' | 'timeout' | 'leave';
+
+/** One player's part in the current (or just finished) hand. */
+export type HandPlayer = {
+  playerId: string;
+  position: number;
+  /** The three dealt cards: secret until the rules reveal them. */
+  cards: Card[];
+  /** scoreHand(cards), computed once at the deal. */
+  score: number;
+  folded: boolean;
+  foldReason: FoldReason | null;
+  /** Put their whole balance in: takes no further action (RULES §3). */
+  allIn: boolean;
+  /** Total paid into the pot in this hand (ante, blind bets, calls, raises). */
+  paid: Cents;
+  /** The amount of this player's last payment in the hand (currentBet on the wire). */
+  lastBet: Cents;
+  lastAction: LastAction | null;
+  /** Has acted since the last blind bet or raise (or since betting began, if none): RULES §2.7. */
+  acted: boolean;
+  /** Reached the showdown: the cards are shown to everyone. */
+  revealed: boolean;
+};
+
+export type HandPhase = 'blind' | 'open' | 'over';
+
+export type Hand = {
+  number: number;
+  /** A svara hand: dealt to the svara participants, no ante, the svara pot as base pot. */
+  svara: boolean;
+  /** Secret until the hand is over (then in `TableState.fairness.revealedSeed`). */
+  serverSeed: string;
+  clientSeed: string;
+  commitment: string;
+  /** The whole shuffled deck of the hand, secret: a reader can check it against the revealed seed. */
+  deck: Card[];
+  dealerPosition: number;
+  /** Dealt players in turn order: the first is the player left of the dealer (RULES §2.4, §2.5). */
+  players: HandPlayer[];
+  /** 'blind' until someone looks, 'open' after, 'over' once betting has ended. */
+  phase: HandPhase;
+  /** Someone looked: from then on every dealt player sees their own cards (RULES §2.5). */
+  looked: boolean;
+  /** Last blind bet B in cents, 0 when nobody has bet blind. */
+  lastBlind: Cents;
+  /** The open level L in cents (0 during blind betting): what a call costs. */
+  level: Cents;
+  /** Index into `players` of the last player to set the level by a blind bet or a raise, or -1. */
+  aggressor: number;
+  hasRaiseMax: boolean;
+  /** Index of the player who looked and must act at once, or -1. */
+  looker: number;
+  /** Index into `players` of the player on turn, or -1. */
+  turn: number;
+  turnStartedAt: number | null;
+  /** Money that was on the table before this hand's first bet (a svara pot with its joins). */
+  basePot: Cents;
+  /** The hand's log, oldest first, at most LOG_LIMIT entries. */
+  log: HandLogEntry[];
+};
+
+export type HandLogEntry = {
+  playerId: string | null;
+  type: string;
+  at: number;
+  amount: Cents | null;
+};
+
+/** An open or decided svara (RULES §5); the tied hand stays in `TableState.hand` meanwhile. */
+export type Svara = {
+  /** The tied players, clockwise from the dealer: they take part for free unless they skip. */
+  tied: string[];
+  /** Who takes part now: tied players who did not skip, and players who joined. */
+  participants: string[];
+  /** Who has decided (joined, confirmed or skipped); a decision is final. */
+  decided: string[];
+  /** What a non-tied player pays to join: the carried pot ÷ tied players, rounded up. */
+  share: Cents;
+  /** The main layer carried from the tied hand (join payments are added to `TableState.pot`). */
+  carried: Cents;
+  /** When the join window closes. */
+  deadline: number;
+  /** The window has closed with two or more participants: start_hand deals the svara hand. */
+  ready: boolean;
+};
+
+/** The public record of the last hand for the fairness panel. */
+export type Fairness = {
+  handNumber: number;
+  commitment: string;
+  clientSeed: string;
+  /** Only once the hand is over. */
+  revealedSeed: string | null;
+};
+
+export type TableState = {
+  roomId: string;
+  stake: Cents;
+  maxSeats: number;
+  timings: TableTimings;
+  /** 'ante' and 'showdown' are passed through within one action and never stored. */
+  status: TableStatus;
+  /** Occupied seats, sorted by position. */
+  seats: Seat[];
+  /** Number of the last hand dealt, 0 before the first. roomId + handNumber identifies a hand. */
+  handNumber: number;
+  /** Last `seq` used by a transfer of hand `handNumber`. */
+  seq: number;
+  /** Money on the table: the hand's pot, or the svara pot with its joins. */
+  pot: Cents;
+  /** Everything the house has taken at this table. */
+  houseTotal: Cents;
+  /** House share taken at the last settlement (the tax shown), 0 from the next deal. */
+  tax: Cents;
+  /** Dealer position of the last hand dealt, null before the first hand. */
+  dealerPosition: number | null;
+  /** Winner of the last finished hand (main pot), for the next dealer choice. */
+  lastWinnerId: string | null;
+  /** The hand in play, or the hand just finished (for its result and revealed cards). */
+  hand: Hand | null;
+  svara: Svara | null;
+  /** While the result is shown (status 'finished'): until when, and who won. */
+  result: { winners: string[]; until: number } | null;
+  fairness: Fairness | null;
+};
+
+export type MoneyParty = { kind: 'player'; playerId: string } | { kind: 'pot' } | { kind: 'house' };
+
+export type TransferReason =
+  'ante' | 'blind_bet' | 'call' | 'raise' | 'svara_join' | 'payout' | 'house_share' | 'refund';
+
+export type SeatChangeReason = 'sat' | 'left' | 'sat_out' | 'timed_out';
+
+export type TableEvent =
+  | {
+      type: 'transfer';
+      handNumber: number;
+      /** Strictly increasing within a hand: (roomId, handNumber, seq) is the ledger's idempotency key. */
+      seq: number;
+      from: MoneyParty;
+      to: MoneyParty;
+      amount: Cents;
+      reason: TransferReason;
+    }
+  | { type: 'sound'; name: SoundName }
+  | {
+      type: 'hand_started';
+      handNumber: number;
+      commitment: string;
+      clientSeed: string;
+      svara: boolean;
+      dealerPosition: number;
+      playerIds: string[];
+    }
+  | {
+      /** The hand's play is over and its seed is revealed; with `svaraPending` its main pot waits. */
+      type: 'hand_finished';
+      handNumber: number;
+      serverSeed: string;
+      clientSeed: string;
+      /** Players paid from a pot at this settlement (main pot winners first). */
+      winners: string[];
+      houseShare: Cents;
+      showdown: boolean;
+      svaraPending: boolean;
+    }
+  | { type: 'seat_changed'; playerId: string; seated: boolean; position: number; reason: SeatChangeReason }
+  | { type: 'svara_opened'; handNumber: number; tied: string[]; pot: Cents; share: Cents; deadline: number }
+  | {
+      type: 'svara_resolved';
+      handNumber: number;
+      /** 'hand': a svara hand will be dealt; 'single': one participant took the pot; 'split': nobody took part. */
+      outcome: 'hand' | 'single' | 'split';
+      participants: string[];
+      winners: string[];
+      houseShare: Cents;
+    };
+
+export type TableAction =
+  | {
+      type: 'sit';
+      playerId: string;
+      /** 1..maxSeats; the first free seat when absent. */
+      position?: number;
+      balance: Cents;
+      username: string | null;
+      avatar: string | null;
+    }
+  /** In the hand: folds, and the seat is freed when the hand ends. Otherwise freed at once. */
+  | { type: 'leave'; playerId: string }
+  /** The wallet changed outside the table (deposit, withdrawal): the table mirrors it. */
+  | { type: 'set_balance'; playerId: string; balance: Cents }
+  /** Deals the next hand (or the ready svara hand) from shuffleDeck(serverSeed, clientSeed, n). */
+  | { type: 'start_hand'; serverSeed: string; clientSeed: string }
+  | PlayerMove
+  /** `amount` is R, paid now: 2L ≤ R ≤ cap (RULES §2.6, §3). */
+  | { type: 'raise'; playerId: string; amount: Cents }
+  /** The clock reached nextDeadline: turn time-out, svara window close, end of the result display. */
+  | { type: 'tick' };
+
+export type PlayerMoveType = 'blind_bet' | 'look' | 'call' | 'fold' | 'join_svara' | 'skip_svara';
+
+/** `{ type: 'blind_bet' | 'look' | 'call' | 'fold' | 'join_svara' | 'skip_svara'; playerId }`, one member per type. */
+export type PlayerMove = { [T in PlayerMoveType]: { type: T; playerId: string } }[PlayerMoveType];
+
+export type TableError = { code: ErrorCode; detail?: string };
+
+export type TableResult =
+  { ok: true; state: TableState; events: TableEvent[] } | { ok: false; error: TableError };
+
+export type Deadline = { at: number; kind: 'turn' | 'svara' | 'result' };
+
+/** The viewer's legal moves in cents (viewFor turns them into dollars). */
+export type LegalMoves = {
+  blindBet: Cents | null;
+  look: boolean;
+  call: { amount: Cents; allIn: boolean } | null;
+  raise: { min: Cents; max: Cents } | null;
+  fold: boolean;
+  joinSvara: { amount: Cents; free: boolean } | null;
+  skipSvara: boolean;
+};

@@ -1,0 +1,109 @@
+/**
+ * What one viewer may see of the table, in the wire shape (dollars). Secrets stay out: the deck and
+ * the server seed never appear (the seed only in fairness.revealedSeed once the hand is over), and
+ * a player's cards appear only to that player after a look, or to everyone for players who reached
+ * the showdown.
+ */
+import { centsToDollars } from '../money.js';
+import { HOUSE_SHARE_BPS } from '../protocol/common.js';
+import type { AllowedActions, GameState, LogEntry, PlayerView } from '../protocol/game-state.js';
+import { nextDeadline } from './clock.js';
+import { findSeat, playerIndex } from './draft.js';
+import { legalMoves } from './moves.js';
+import type { Hand, LegalMoves, Seat, TableState } from './types.js';
+
+const $ = centsToDollars;
+
+function cardsVisible(h: Hand, index: number, viewerId: string | null): boolean {
+  const p = h.players[index]!;
+  return p.revealed || (h.looked && p.playerId === viewerId);
+}
+
+function playerView(s: TableState, seat: Seat, viewerId: string | null): PlayerView {
+  const h = s.hand;
+  const i = h ? playerIndex(h, seat.playerId) : -1;
+  const p = h && i >= 0 ? h.players[i]! : null;
+  const visible = p !== null && cardsVisible(h!, i, viewerId);
+  return {
+    id: seat.playerId,
+    username: seat.username,
+    avatar: seat.avatar,
+    balance: $(seat.balance),
+    cards: visible ? p.cards.map((c) => ({ rank: c.rank, suit: c.suit })) : null,
+    cardCount: p && !p.folded ? 3 : 0,
+    hasFolded: p?.folded ?? false,
+    hasLooked: p !== null && h!.looked,
+    hasLookedAndMustAct: p !== null && h!.looker === i,
+    isActive: p !== null,
+    isSittingOut: seat.sittingOut,
+    isDealer: (h ? h.dealerPosition : s.dealerPosition) === seat.position,
+    isAllIn: p?.allIn ?? false,
+    score: visible ? p.score : null,
+    position: seat.position,
+    currentBet: $(p?.lastBet ?? 0),
+    totalBet: $(p?.paid ?? 0),
+    lastAction: p?.lastAction ?? null,
+    lastWinAmount: $(seat.lastWin),
+  };
+}
+
+export function allowedActionsInDollars(m: LegalMoves): AllowedActions {
+  return {
+    blindBet: m.blindBet === null ? null : { amount: $(m.blindBet) },
+    look: m.look,
+    call: m.call === null ? null : { amount: $(m.call.amount), allIn: m.call.allIn },
+    raise: m.raise === null ? null : { min: $(m.raise.min), max: $(m.raise.max) },
+    fold: m.fold,
+    joinSvara: m.joinSvara === null ? null : { amount: $(m.joinSvara.amount), free: m.joinSvara.free },
+    skipSvara: m.skipSvara,
+  };
+}
+
+export function viewFor(state: TableState, viewerId: string | null, now: number): GameState {
+  const s = state;
+  const h = s.hand;
+  const seated = viewerId !== null && findSeat(s, viewerId) !== undefined;
+  const viewer = seated ? viewerId : null;
+  const players = s.seats.map((seat) => playerView(s, seat, viewer));
+  const inPlay = h !== null && (s.status === 'blind_betting' || s.status === 'betting') && h.turn >= 0;
+  const onTurn = inPlay ? h.players[h.turn]!.playerId : null;
+  const sv = s.svara;
+  const log: LogEntry[] = (h?.log ?? []).map((e) =>
+    e.amount === null
+      ? { telegramId: e.playerId, type: e.type, timestamp: e.at }
+      : { telegramId: e.playerId, type: e.type, timestamp: e.at, amount: $(e.amount) },
+  );
+  const f = s.fairness;
+  return {
+    roomId: s.roomId,
+    status: s.status,
+    pot: $(s.pot),
+    tax: $(s.tax),
+    taxPercent: HOUSE_SHARE_BPS / 100,
+    players,
+    currentPlayerIndex: onTurn === null ? -1 : s.seats.findIndex((seat) => seat.playerId === onTurn),
+    turnStartTime: inPlay ? h.turnStartedAt : null,
+    deadline: nextDeadline(s)?.at ?? null,
+    serverTime: now,
+    minBet: $(s.stake),
+    lastBlindBet: $(h?.lastBlind ?? 0),
+    lastActionAmount: $(h ? (h.phase === 'blind' ? h.lastBlind : h.level) : 0),
+    hasRaiseMax: h?.hasRaiseMax ?? false,
+    isAnimating: false,
+    winners: s.status === 'finished' && s.result ? [...s.result.winners] : sv ? [...sv.tied] : [],
+    svaraParticipants: sv ? [...sv.participants] : [],
+    svaraConfirmed: sv ? [...sv.decided] : [],
+    svaraTied: sv ? [...sv.tied] : [],
+    log,
+    fairness: f
+      ? {
+          handNumber: f.handNumber,
+          commitment: f.commitment,
+          clientSeed: f.clientSeed,
+          revealedSeed: f.revealedSeed,
+        }
+      : { handNumber: s.handNumber, commitment: null, clientSeed: null, revealedSeed: null },
+    viewerId: viewer,
+    allowedActions: viewer === null ? null : allowedActionsInDollars(legalMoves(s, viewer)),
+  };
+}
