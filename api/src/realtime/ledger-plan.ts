@@ -1,0 +1,111 @@
+/**
+ * From table events to ledger transfers (pure). The reducer speaks of players, "the pot" and "the
+ * house"; the ledger of accounts. A hand's pot lives in that hand's escrow account. A svara hand
+ * plays for the pot of the hand that tied, so when it is dealt the pot is first carried from the old
+ * hand's escrow into the new one: every escrow is then emptied by the hand it belongs to.
+ */
+import type { Cents, MoneyParty, TableEvent } from '@svara/core';
+
+export type LedgerParty =
+  { kind: 'wallet'; userId: string } | { kind: 'escrow'; reference: string } | { kind: 'house' };
+
+export type PlannedTransfer = {
+  /** `hand:{roomId}:{handNumber}:{seq}`; the carry of a svara pot uses seq 0, which the reducer never does. */
+  idempotencyKey: string;
+  from: LedgerParty;
+  to: LedgerParty;
+  amount: Cents;
+  reason: string;
+  metadata: { roomId: string; handNumber: number; seq: number };
+};
+
+export type MoneyPlan = {
+  transfers: PlannedTransfer[];
+  /** Escrows whose hand is over after these transfers: each must hold exactly zero. */
+  settledEscrows: string[];
+};
+
+/** The escrow account reference of a hand. */
+export function escrowReference(roomId: string, handNumber: number): string {
+  return `hand:${roomId}:${handNumber}`;
+}
+
+export function transferKey(roomId: string, handNumber: number, seq: number): string {
+  return `hand:${roomId}:${handNumber}:${seq}`;
+}
+
+function party(roomId: string, handNumber: number, p: MoneyParty): LedgerParty {
+  switch (p.kind) {
+    case 'player':
+      return { kind: 'wallet', userId: p.playerId };
+    case 'pot':
+      return { kind: 'escrow', reference: escrowReference(roomId, handNumber) };
+    case 'house':
+      return { kind: 'house' };
+  }
+}
+
+/**
+ * The ledger transfers for the events of one action, in event order. `potBefore` and
+ * `handBefore` are the table's pot and hand number before the action.
+ */
+export function planMoney(
+  roomId: string,
+  potBefore: Cents,
+  handBefore: number,
+  events: readonly TableEvent[],
+): MoneyPlan {
+  const transfers: PlannedTransfer[] = [];
+  const settled: string[] = [];
+  let pot = potBefore;
+  let potHand = handBefore;
+  for (const e of events) {
+    switch (e.type) {
+      case 'hand_started':
+        if (e.svara && pot > 0) {
+          transfers.push({
+            idempotencyKey: transferKey(roomId, e.handNumber, 0),
+            from: { kind: 'escrow', reference: escrowReference(roomId, potHand) },
+            to: { kind: 'escrow', reference: escrowReference(roomId, e.handNumber) },
+            amount: pot,
+            reason: 'svara_carry',
+            metadata: { roomId, handNumber: e.handNumber, seq: 0 },
+          });
+          settled.push(escrowReference(roomId, potHand));
+        }
+        potHand = e.handNumber;
+        break;
+      case 'transfer':
+        if (e.from.kind === 'pot') pot -= e.amount;
+        if (e.to.kind === 'pot') pot += e.amount;
+        transfers.push({
+          idempotencyKey: transferKey(roomId, e.handNumber, e.seq),
+          from: party(roomId, e.handNumber, e.from),
+          to: party(roomId, e.handNumber, e.to),
+          amount: e.amount,
+          reason: e.reason,
+          metadata: { roomId, handNumber: e.handNumber, seq: e.seq },
+        });
+        break;
+      case 'hand_finished':
+        if (!e.svaraPending) settled.push(escrowReference(roomId, e.handNumber));
+        break;
+      case 'svara_resolved':
+        if (e.outcome !== 'hand') settled.push(escrowReference(roomId, e.handNumber));
+        break;
+      default:
+        break;
+    }
+  }
+  return { transfers, settledEscrows: [...new Set(settled)] };
+}
+
+/** Players whose wallet a plan touches. */
+export function walletsTouched(plan: MoneyPlan): string[] {
+  const ids = new Set<string>();
+  for (const t of plan.transfers) {
+    if (t.from.kind === 'wallet') ids.add(t.from.userId);
+    if (t.to.kind === 'wallet') ids.add(t.to.userId);
+  }
+  return [...ids];
+}
