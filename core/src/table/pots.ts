@@ -31,14 +31,15 @@ export function potLayers(players: readonly HandPlayer[], basePot: Cents): PotLa
   let below = 0;
   for (const cut of cuts) {
     let amount = layers.length === 0 ? basePot : 0;
-    let contributors = layers.length === 0 && basePot > 0 ? 2 : 0;
+    // A carried pot is money of earlier hands: a layer holding it is never one player's own.
+    let mixed = amount > 0;
     let sole = -1;
     const eligible: number[] = [];
     players.forEach((p, i) => {
       const part = Math.min(p.paid, cut) - Math.min(p.paid, below);
       if (part > 0) {
         amount += part;
-        contributors += 1;
+        if (sole >= 0) mixed = true;
         sole = i;
       }
       if (!p.folded && (!p.allIn || p.paid >= cut)) eligible.push(i);
@@ -52,7 +53,7 @@ export function potLayers(players: readonly HandPlayer[], basePot: Cents): PotLa
       last.soleContributor = -1;
       continue;
     }
-    layers.push({ amount, eligible, soleContributor: contributors === 1 ? sole : -1 });
+    layers.push({ amount, eligible, soleContributor: mixed ? -1 : sole });
   }
   return layers;
 }
