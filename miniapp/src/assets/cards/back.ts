@@ -29,10 +29,12 @@ function monogram(ids: ReturnType<typeof idMaker>): SvgNode {
   return h(
     'g',
     { transform: `translate(${CX} ${CARD_CENTER_Y})` },
-    // Small diamonds above and below the letter, well clear of it so it never reads as a currency sign.
-    h('path', { d: 'M0 -66L5 -60L0 -54L-5 -60ZM0 54L5 60L0 66L-5 60Z', fill: `url(#${ids('gold')})` }),
-    ...[-1, 1].map((s) => h('circle', { cx: 12 * s, cy: -60 * s, r: 1.8, fill: GOLD.mid })),
-    ...[-1, 1].map((s) => h('circle', { cx: -12 * s, cy: -60 * s, r: 1.8, fill: GOLD.mid })),
+    // Small diamonds beside the letter, never above or below it, where they would make it read as "$".
+    h('path', { d: 'M-44 0L-38 -6L-32 0L-38 6ZM44 0L38 -6L32 0L38 6Z', fill: `url(#${ids('gold')})` }),
+    ...[-1, 1].flatMap((s) => [
+      h('circle', { cx: 38 * s, cy: -14, r: 1.8, fill: GOLD.mid }),
+      h('circle', { cx: 38 * s, cy: 14, r: 1.8, fill: GOLD.mid }),
+    ]),
     stroke(GOLD.line, 15),
     spine(GOLD.line, 19),
     ...ends(8.5, GOLD.line),

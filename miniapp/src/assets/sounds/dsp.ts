@@ -82,15 +82,19 @@ export function strike(t: number, start: number, attack: number, decay: number):
   return Math.exp(-(u - attack) / decay);
 }
 
-/** Scales to the given peak and fades the last few milliseconds so the sound never ends in a click. */
+/**
+ * Scales to the given peak and fades out the last tenth (at least 12 ms) along a smooth curve,
+ * so a ringing note dies away instead of stopping with a click.
+ */
 export function finish(buf: Float32Array, sampleRate: number, peak = 0.9): Float32Array {
   let max = 0;
   for (const v of buf) max = Math.max(max, Math.abs(v));
   const gain = max > 0 ? peak / max : 0;
-  const fade = Math.min(buf.length, Math.round(sampleRate * 0.012));
+  const fade = Math.min(buf.length, Math.max(Math.round(sampleRate * 0.012), Math.round(buf.length * 0.1)));
   for (let i = 0; i < buf.length; i++) {
     const tail = buf.length - 1 - i;
-    buf[i] = buf[i]! * gain * (tail < fade ? tail / fade : 1);
+    const shape = tail < fade ? Math.sin(((tail / fade) * Math.PI) / 2) ** 2 : 1;
+    buf[i] = buf[i]! * gain * shape;
   }
   return buf;
 }

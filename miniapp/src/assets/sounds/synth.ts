@@ -99,11 +99,12 @@ function win(sampleRate: number): Float32Array {
 /** Cards tossed face down onto the felt: a low, quickly falling thump with a muffled brush. */
 function fold(sampleRate: number): Float32Array {
   const noise = noiseSource(5);
-  const muffle = new Biquad('lowpass', sampleRate, 700, 0.9);
+  const muffle = new Biquad('lowpass', sampleRate, 1100, 0.9);
   let phase = 0;
   return render('fold', sampleRate, (t) => {
     const u = Math.max(0, t - 0.02);
-    const freq = 70 + 110 * Math.exp(-u / 0.035);
+    // Starts around 260 Hz so phone speakers still carry it, then falls to a low 100 Hz.
+    const freq = 100 + 160 * Math.exp(-u / 0.035);
     phase += (TAU * freq) / sampleRate;
     const thump = Math.sin(phase) * strike(t, 0.02, 0.004, 0.07);
     const brush =

@@ -72,8 +72,8 @@ export function tableFeltTree(width = TABLE_BASE_W, height = TABLE_BASE_H, idPre
     stadium(width, height, pad + rail * 0.3, {
       fill: 'none',
       stroke: '#ffffff',
-      'stroke-opacity': 0.09,
-      'stroke-width': rail * 0.35,
+      'stroke-opacity': 0.1,
+      'stroke-width': rail * 0.3,
     }),
     stadium(width, height, pad + rail * 0.5, {
       fill: 'none',
@@ -82,7 +82,23 @@ export function tableFeltTree(width = TABLE_BASE_W, height = TABLE_BASE_H, idPre
       'stroke-width': 0.8 * unit,
       'stroke-dasharray': `${3 * unit} ${2.5 * unit}`,
     }),
-    stadium(width, height, pad + rail, { fill: `url(#${ids('wood')})` }),
+    stadium(width, height, pad + 0.75 * unit, {
+      fill: 'none',
+      stroke: '#000000',
+      'stroke-opacity': 0.45,
+      'stroke-width': 1.5 * unit,
+    }),
+    stadium(width, height, pad + rail, {
+      fill: `url(#${ids('wood')})`,
+      stroke: '#2a170b',
+      'stroke-width': 0.8 * unit,
+    }),
+    stadium(width, height, pad + rail + wood / 2, {
+      fill: 'none',
+      stroke: '#ffe2b0',
+      'stroke-opacity': 0.35,
+      'stroke-width': 0.6 * unit,
+    }),
     stadium(width, height, feltInset, { fill: `url(#${ids('felt')})` }),
     // Shade where the felt meets the rail, then the gold inlay and a faint inner line.
     stadium(width, height, feltInset + 3 * unit, {
