@@ -150,6 +150,8 @@ export interface Ledger {
   walletBalance(userId: string): Promise<Cents>;
   /** Balance of an owned account kind for a user without creating it; 0 when absent. */
   ownedBalance(userId: string, kind: 'player_wallet' | 'player_referral'): Promise<Cents>;
+  /** The transfer posted under a key, or null. */
+  findTransfer(idempotencyKey: string): Promise<TransferRecord | null>;
   /** Transfers touching an account, newest first. */
   transfersOf(accountId: number, limit?: number): Promise<TransferRecord[]>;
 }
@@ -307,6 +309,9 @@ export function createLedger(knex: Knex): Ledger {
     },
     walletBalance: (userId) => ownedBalance(userId, 'player_wallet'),
     ownedBalance,
+    async findTransfer(key) {
+      return (await readByKeys([key])).get(key) ?? null;
+    },
     async transfersOf(id, limit = 100) {
       const result = await knex.raw<{ rows: TransferRow[] }>(
         `select ${TRANSFER_COLUMNS} from transfers where debit_account_id = ? or credit_account_id = ?

@@ -9,7 +9,7 @@ export const RoomSchema = defineEntity({
     stakeCents: p.bigint('number'),
     type: p.enum(['public', 'private'] as const),
     /** scrypt hash with its salt (see rooms/password.ts); never the password itself. */
-    passwordHash: p.text().nullable().hidden(),
+    passwordHash: p.text().nullable(),
     status: p.enum(['open', 'closed'] as const).default('open'),
     createdAt: p
       .datetime()

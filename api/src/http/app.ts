@@ -1,0 +1,101 @@
+/** The Koa application: REST under /api/v1, the built mini-app on every other path. */
+import cors from '@koa/cors';
+import { pickLanguage } from '@svara/locales';
+import Koa from 'koa';
+import Router from 'koa-router';
+import type { Services } from '../services.js';
+import type { AppContext, AppState, Next } from './context.js';
+import { errorBody, toHttpRefusal } from './errors.js';
+import { createRateLimiters } from './rate-limit-middleware.js';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limit.js';
+import { authRoutes } from './routes/auth.js';
+import { devRoutes } from './routes/dev.js';
+import { financeRoutes } from './routes/finances.js';
+import { roomRoutes } from './routes/rooms.js';
+import { userRoutes } from './routes/users.js';
+import { builtMiniapp, miniappMiddleware } from './static.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface AppOptions {
+  rateLimits?: RateLimitSettings;
+  /** Folder of the built mini-app; defaults to the configured one when it has been built. */
+  miniappDist?: string | null;
+}
+
+export interface App {
+  koa: Koa<AppState>;
+  /** Stops background timers. */
+  close(): void;
+}
+
+function acceptLanguage(ctx: AppContext): string | null {
+  const first = ctx.get('accept-language').split(',')[0]?.trim();
+  return first ? pickLanguage(first) : null;
+}
+
+export function createApp(services: Services, options: AppOptions = {}): App {
+  const { config, logger } = services;
+  const koa = new Koa<AppState>({ proxy: config.trustProxy });
+  const limits = createRateLimiters(options.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const sweeper = setInterval(() => limits.sweep(), 60_000);
+  sweeper.unref();
+
+  // Outermost: every failure becomes `{code, message}`; unexpected ones are logged, never sent.
+  koa.use(async (ctx: AppContext, next: Next) => {
+    try {
+      await next();
+    } catch (error) {
+      const refusal = toHttpRefusal(error, ctx.state.language ?? acceptLanguage(ctx));
+      if (refusal.unexpected)
+        logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+      else
+        logger.debug(
+          { code: refusal.body.code, detail: (error as Error).message, path: ctx.path },
+          'refused',
+        );
+      ctx.status = refusal.status;
+      ctx.body = refusal.body;
+    }
+  });
+
+  koa.use(async (ctx: AppContext, next: Next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    await next();
+  });
+
+  // Cross-origin calls only from the configured mini-app origin; same-origin needs no CORS.
+  koa.use(
+    cors({
+      origin: (ctx) =>
+        config.miniappOrigin && ctx.get('origin') === config.miniappOrigin ? config.miniappOrigin : '',
+      credentials: true,
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
+      maxAge: 600,
+    }),
+  );
+
+  const router = new Router<AppState>({ prefix: API_PREFIX });
+  router.get('/health', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  authRoutes(router, services, limits);
+  userRoutes(router, services, limits);
+  roomRoutes(router, services, limits);
+  financeRoutes(router, services, limits);
+  devRoutes(router, services, limits);
+  koa.use(router.routes());
+  koa.use(router.allowedMethods());
+
+  const miniapp = options.miniappDist === undefined ? builtMiniapp(config.miniappDist) : options.miniappDist;
+  if (miniapp) koa.use(miniappMiddleware(miniapp));
+
+  // Anything left under /api is an unknown route: a JSON 404 like every other refusal.
+  koa.use((ctx: AppContext) => {
+    if (!ctx.path.startsWith('/api')) return;
+    ctx.status = 404;
+    ctx.body = errorBody('not_found', ctx.state.language ?? acceptLanguage(ctx));
+  });
+
+  return { koa, close: () => clearInterval(sweeper) };
+}

@@ -1,0 +1,26 @@
+/** Reads a small JSON request body (no body parser dependency: the api only takes small JSON). */
+import { SvaraError } from '@svara/core';
+import type { AppContext } from './context.js';
+
+const MAX_BODY_BYTES = 16 * 1024;
+
+/** The parsed JSON body; `{}` when there is none. validation_failed for non-JSON or too large bodies. */
+export async function readJson(ctx: AppContext): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new SvaraError('validation_failed', 'request body too large');
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8').trim();
+  if (!text) return {};
+  if (!ctx.is('application/json') && !ctx.is('text/plain')) {
+    throw new SvaraError('validation_failed', 'expected application/json');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new SvaraError('validation_failed', 'body is not JSON');
+  }
+}

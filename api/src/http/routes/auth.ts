@@ -1,0 +1,18 @@
+import { loginRequestSchema, SvaraError } from '@svara/core';
+import type Router from 'koa-router';
+import type { Services } from '../../services.js';
+import { setTokenCookie } from '../auth.js';
+import { readJson } from '../body.js';
+import type { AppState } from '../context.js';
+import type { RateLimiters } from '../rate-limit-middleware.js';
+
+export function authRoutes(router: Router<AppState>, services: Services, limits: RateLimiters) {
+  router.post('/auth/login', limits.login, async (ctx) => {
+    const body = loginRequestSchema.safeParse(await readJson(ctx));
+    if (!body.success) throw new SvaraError('auth_validation_failed', 'login request without init data');
+    const { accessToken, user } = await services.signIn(body.data);
+    ctx.state.language = user.languageCode;
+    setTokenCookie(ctx, accessToken, services.tokens.ttlSeconds, services.config.isProduction);
+    ctx.body = { accessToken };
+  });
+}

@@ -1,0 +1,41 @@
+import { createRoomRequestSchema, joinRoomRequestSchema, SvaraError, type ErrorCode } from '@svara/core';
+import type Router from 'koa-router';
+import type { ZodError } from 'zod';
+import type { Services } from '../../services.js';
+import { requireUser, userIdOf } from '../auth.js';
+import { readJson } from '../body.js';
+import type { AppState } from '../context.js';
+import type { RateLimiters } from '../rate-limit-middleware.js';
+
+/** The most precise code for a refused create request: the stake, then the password, then the rest. */
+function createRefusal(error: ZodError): ErrorCode {
+  const fields = new Set(error.issues.map((issue) => issue.path[0]));
+  if (fields.has('minBet')) return 'invalid_stake';
+  if (fields.has('password')) return 'password_required';
+  return 'validation_failed';
+}
+
+export function roomRoutes(router: Router<AppState>, services: Services, limits: RateLimiters) {
+  const signedIn = requireUser(services.tokens);
+
+  router.get('/rooms', async (ctx) => {
+    ctx.body = await services.rooms.listPublic();
+  });
+
+  router.get('/rooms/:id', async (ctx) => {
+    ctx.body = await services.rooms.details(ctx.params.id!);
+  });
+
+  router.post('/rooms', limits.mutationByIp, signedIn, limits.mutationByUser, async (ctx) => {
+    const body = createRoomRequestSchema.safeParse(await readJson(ctx));
+    if (!body.success) throw new SvaraError(createRefusal(body.error), 'create room request refused');
+    const room = await services.rooms.create(userIdOf(ctx), body.data);
+    ctx.status = 201;
+    ctx.body = { roomId: room.id };
+  });
+
+  router.post('/rooms/:id/join', limits.mutationByIp, signedIn, limits.mutationByUser, async (ctx) => {
+    const body = joinRoomRequestSchema.parse(await readJson(ctx));
+    ctx.body = await services.rooms.join(userIdOf(ctx), ctx.params.id!, body.password);
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * `npm start`: configuration, database (embedded unless DATABASE_URL), migrations, then the api on
+ * PORT. SIGINT/SIGTERM stop it gracefully: no new connections, requests in flight finish, the pool
+ * closes, the embedded database stops.
+ */
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { createLogger } from './logger.js';
+import { createServer } from './server.js';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  throw error;
+}
+
+const logger = createLogger({ level: config.logLevel });
+const database = await openDatabase(config, logger).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'the database could not be opened');
+  process.exit(1);
+});
+const api = createServer({ config, logger, orm: database.orm });
+const port = await api.listen().catch(async (error: unknown) => {
+  logger.fatal({ err: error }, `could not listen on port ${config.port}`);
+  await database.close();
+  process.exit(1);
+});
+logger.info(
+  {
+    port,
+    host: config.host,
+    env: config.nodeEnv,
+    database: config.databaseUrl ? 'DATABASE_URL' : 'embedded',
+  },
+  `svara api listening on http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  try {
+    await api.close();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

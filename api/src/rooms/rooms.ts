@@ -1,0 +1,232 @@
+/**
+ * Rooms: created by a player with a stake, public or private (password), listed in the lobby while
+ * open. Who sits at a room's table comes from the table directory (the realtime runtime).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  BALANCE_STAKE_MULTIPLIER,
+  centsToDollars,
+  dollarsToCents,
+  MAX_PLAYERS,
+  roomIdSchema,
+  SvaraError,
+  type RoomDetails,
+  type RoomSummary,
+  type RoomType,
+} from '@svara/core';
+import { RoomAccessSchema, RoomSchema, type Room } from '../db/entities/index.js';
+import type { Orm } from '../db/orm.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { emptyTableDirectory, type TableDirectory } from './table-directory.js';
+
+export interface RoomRecord {
+  id: string;
+  ownerId: string | null;
+  stakeCents: number;
+  type: RoomType;
+  status: 'open' | 'closed';
+  createdAt: Date;
+  closedAt: Date | null;
+}
+
+/** A create request after validation (createRoomRequestSchema): the stake in dollars. */
+export type CreateRoomInput =
+  { type: 'public'; minBet: number } | { type: 'private'; minBet: number; password: string };
+
+export type RoomChange = { kind: 'created' | 'closed'; room: RoomRecord };
+
+export interface RoomsService {
+  /** Needs a balance of 10 stakes (insufficientBalance). The creator of a private room may always enter it. */
+  create(ownerId: string, input: CreateRoomInput): Promise<RoomRecord>;
+  /** Open public rooms, newest first, with their players from the table directory. */
+  listPublic(): Promise<RoomSummary[]>;
+  /** A room by id (any status); not_found when there is none. */
+  details(roomId: string): Promise<RoomDetails>;
+  /**
+   * SPEC §5 entry rules: a private room's password (password_required, wrong_password), a balance of
+   * 10 stakes (insufficientBalance), a free seat (room_full), no hand running (game_already_started).
+   * A player already seated at the table passes. Grants room access on a right password.
+   */
+  join(userId: string, roomId: string, password?: string): Promise<{ roomId: string; seated: boolean }>;
+  get(roomId: string): Promise<RoomRecord | null>;
+  /** Whether the user may sit in the room: always for public rooms, after access for private ones. */
+  hasAccess(roomId: string, userId: string): Promise<boolean>;
+  close(roomId: string): Promise<void>;
+  /** Attaches the realtime runtime's view of the tables. */
+  useTableDirectory(directory: TableDirectory): void;
+  /** Called after a room is created or closed by this process; returns the unsubscribe function. */
+  onChange(listener: (change: RoomChange) => void): () => void;
+}
+
+function toRecord(room: Room): RoomRecord {
+  return {
+    id: room.id,
+    ownerId: room.ownerId ?? null,
+    stakeCents: room.stakeCents,
+    type: room.type,
+    status: room.status,
+    createdAt: room.createdAt,
+    closedAt: room.closedAt ?? null,
+  };
+}
+
+/** How long the lobby's list of open rooms may be served from memory (other nodes' changes). */
+const LIST_REFRESH_MS = 1000;
+const LIST_LIMIT = 500;
+
+export function createRoomsService(deps: {
+  orm: Orm;
+  ledger: Ledger;
+  tables?: TableDirectory;
+}): RoomsService {
+  const { orm, ledger } = deps;
+  let tables = deps.tables ?? emptyTableDirectory;
+  const listeners = new Set<(change: RoomChange) => void>();
+
+  // The open public rooms, reloaded at most once per LIST_REFRESH_MS and right after a local change.
+  let openPublic: { rooms: RoomRecord[]; loadedAt: number } | null = null;
+  let loading: Promise<RoomRecord[]> | null = null;
+
+  function loadOpenPublic(): Promise<RoomRecord[]> {
+    if (openPublic && Date.now() - openPublic.loadedAt < LIST_REFRESH_MS)
+      return Promise.resolve(openPublic.rooms);
+    loading ??= orm.em
+      .fork()
+      .find(
+        RoomSchema,
+        { status: 'open', type: 'public' },
+        { orderBy: { createdAt: 'desc' }, limit: LIST_LIMIT },
+      )
+      .then((rows) => {
+        const rooms = rows.map(toRecord);
+        openPublic = { rooms, loadedAt: Date.now() };
+        return rooms;
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  }
+
+  function changed(change: RoomChange) {
+    openPublic = null;
+    for (const listener of listeners) listener(change);
+  }
+
+  function summaryOf(room: RoomRecord): RoomSummary {
+    const table = tables.summary(room.id);
+    return {
+      roomId: room.id,
+      players: table.players,
+      maxPlayers: MAX_PLAYERS,
+      minBet: centsToDollars(room.stakeCents),
+      type: room.type,
+      status: room.status === 'closed' ? 'closed' : table.status,
+    };
+  }
+
+  async function get(roomId: string): Promise<RoomRecord | null> {
+    if (!roomIdSchema.safeParse(roomId).success) return null;
+    const room = await orm.em.fork().findOne(RoomSchema, { id: roomId });
+    return room ? toRecord(room) : null;
+  }
+
+  async function requireBalanceFor(userId: string, stakeCents: number) {
+    const balance = await ledger.walletBalance(userId);
+    if (balance < stakeCents * BALANCE_STAKE_MULTIPLIER) {
+      throw new SvaraError(
+        'insufficientBalance',
+        `balance ${balance} below ${BALANCE_STAKE_MULTIPLIER} stakes`,
+      );
+    }
+  }
+
+  async function hasAccess(roomId: string, userId: string): Promise<boolean> {
+    const room = await get(roomId);
+    if (!room) return false;
+    if (room.type === 'public') return true;
+    return (await orm.em.fork().count(RoomAccessSchema, { roomId, userId })) > 0;
+  }
+
+  return {
+    async create(ownerId, input) {
+      const stakeCents = dollarsToCents(input.minBet);
+      await requireBalanceFor(ownerId, stakeCents);
+      const em = orm.em.fork();
+      const room = em.create(RoomSchema, {
+        id: randomUUID(),
+        ownerId,
+        stakeCents,
+        type: input.type,
+        passwordHash: input.type === 'private' ? await hashPassword(input.password) : null,
+        status: 'open',
+        createdAt: new Date(),
+      });
+      if (input.type === 'private')
+        em.create(RoomAccessSchema, { roomId: room.id, userId: ownerId, grantedAt: new Date() });
+      await em.flush();
+      const record = toRecord(room);
+      changed({ kind: 'created', room: record });
+      return record;
+    },
+
+    async listPublic() {
+      return (await loadOpenPublic()).map(summaryOf);
+    },
+
+    async details(roomId) {
+      const room = await get(roomId);
+      if (!room) throw new SvaraError('not_found', `room ${roomId}`);
+      return { ...summaryOf(room), createdAt: room.createdAt.toISOString(), ownerId: room.ownerId };
+    },
+
+    async join(userId, roomId, password) {
+      const em = orm.em.fork();
+      const room = roomIdSchema.safeParse(roomId).success
+        ? await em.findOne(RoomSchema, { id: roomId })
+        : null;
+      if (!room || room.status !== 'open') throw new SvaraError('not_found', `room ${roomId} is not open`);
+      const table = tables.summary(room.id);
+      if (table.players.some((p) => p.id === userId)) return { roomId: room.id, seated: true };
+
+      if (room.type === 'private' && !(await hasAccess(room.id, userId))) {
+        if (!password) throw new SvaraError('password_required', 'private room');
+        if (!room.passwordHash || !(await verifyPassword(password, room.passwordHash))) {
+          throw new SvaraError('wrong_password', `room ${room.id}`);
+        }
+        await em.upsert(
+          RoomAccessSchema,
+          { roomId: room.id, userId, grantedAt: new Date() },
+          { onConflictAction: 'ignore', onConflictFields: ['roomId', 'userId'] },
+        );
+      }
+      await requireBalanceFor(userId, room.stakeCents);
+      if (table.players.length >= MAX_PLAYERS) throw new SvaraError('room_full', `room ${room.id}`);
+      if (table.handRunning) throw new SvaraError('game_already_started', `room ${room.id}`);
+      return { roomId: room.id, seated: false };
+    },
+
+    get,
+    hasAccess,
+
+    async close(roomId) {
+      const em = orm.em.fork();
+      const room = await em.findOne(RoomSchema, { id: roomId, status: 'open' });
+      if (!room) return;
+      room.status = 'closed';
+      room.closedAt = new Date();
+      await em.flush();
+      changed({ kind: 'closed', room: toRecord(room) });
+    },
+
+    useTableDirectory(directory) {
+      tables = directory;
+    },
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

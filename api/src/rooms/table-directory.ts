@@ -1,0 +1,24 @@
+/**
+ * What the lobby and the join rule need to know about a room's table: who sits there and whether a
+ * hand is running. The realtime table runtime owns those facts and supplies a real directory; until
+ * then every table reads as empty and idle.
+ */
+import type { RoomSummary } from '@svara/core';
+
+export type RoomPlayerSummary = RoomSummary['players'][number];
+
+export interface TableSnapshot {
+  players: RoomPlayerSummary[];
+  handRunning: boolean;
+  /** The table status shown in the lobby (`waiting`, `betting`, …). */
+  status: string;
+}
+
+export interface TableDirectory {
+  summary(roomId: string): TableSnapshot;
+}
+
+/** The directory used before a table runtime is attached: every table empty and waiting. */
+export const emptyTableDirectory: TableDirectory = {
+  summary: () => ({ players: [], handRunning: false, status: 'waiting' }),
+};

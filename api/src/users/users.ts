@@ -1,0 +1,191 @@
+/**
+ * Players: created or refreshed at every sign-in from Telegram's data, with their withdrawal address
+ * and who referred them. Balances live in the ledger; this service reads them.
+ */
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { centsToDollars, SvaraError, type Profile, type ReferralInfo } from '@svara/core';
+import type { TelegramUser } from '../auth/init-data.js';
+import { ReferralSchema, UserSchema, type User } from '../db/entities/index.js';
+import { knexOf, type Orm } from '../db/orm.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { referralLevel } from './referral-levels.js';
+import { parseWalletAddress } from './wallet-address.js';
+
+export interface UserRecord {
+  telegramId: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  photoUrl: string | null;
+  languageCode: string | null;
+  isPremium: boolean;
+  walletAddress: string | null;
+  createdAt: Date;
+}
+
+function toRecord(user: User): UserRecord {
+  return {
+    telegramId: user.telegramId,
+    username: user.username ?? null,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    photoUrl: user.photoUrl ?? null,
+    languageCode: user.languageCode ?? null,
+    isPremium: user.isPremium,
+    walletAddress: user.walletAddress ?? null,
+    createdAt: user.createdAt,
+  };
+}
+
+/** Why a referral bonus moved: transfers with this reason carry `metadata.referredId`. */
+export const REFERRAL_BONUS_REASON = 'referral_bonus';
+
+export interface UsersService {
+  /** Creates the user or refreshes the fields Telegram sent; the wallet address is never touched. */
+  upsertFromTelegram(telegramUser: TelegramUser): Promise<UserRecord>;
+  get(telegramId: string): Promise<UserRecord | null>;
+  /** Records who referred `userId`, once: only an existing user, never oneself. True when recorded now. */
+  recordReferrer(userId: string, referrerId: string): Promise<boolean>;
+  referrerOf(userId: string): Promise<string | null>;
+  profile(telegramId: string): Promise<Profile>;
+  /** Sets the withdrawal address; invalidAddress (400) or addressAlreadyUsed (409) otherwise. */
+  setWalletAddress(telegramId: string, input: string): Promise<{ walletAddress: string }>;
+  referralInfo(telegramId: string): Promise<ReferralInfo>;
+}
+
+export function createUsersService(deps: { orm: Orm; ledger: Ledger; botUsername: string }): UsersService {
+  const { orm, ledger } = deps;
+  const knex = knexOf(orm);
+
+  async function mustGet(telegramId: string): Promise<UserRecord> {
+    const user = await orm.em.fork().findOne(UserSchema, { telegramId });
+    if (!user) throw new SvaraError('auth_validation_failed', `user ${telegramId} does not exist`);
+    return toRecord(user);
+  }
+
+  return {
+    async upsertFromTelegram(tg) {
+      const em = orm.em.fork();
+      const fields = {
+        username: tg.username,
+        firstName: tg.firstName,
+        lastName: tg.lastName,
+        photoUrl: tg.photoUrl,
+        languageCode: tg.languageCode,
+        isPremium: tg.isPremium,
+      };
+      const user = await em.upsert(
+        UserSchema,
+        { telegramId: tg.id, ...fields, updatedAt: new Date() },
+        {
+          onConflictFields: ['telegramId'],
+          onConflictAction: 'merge',
+          onConflictMergeFields: [...(Object.keys(fields) as (keyof typeof fields)[]), 'updatedAt'],
+        },
+      );
+      // The upsert returns what it wrote; the rest of the row (wallet, created_at) is read back.
+      await em.refresh(user);
+      return toRecord(user);
+    },
+
+    async get(telegramId) {
+      const user = await orm.em.fork().findOne(UserSchema, { telegramId });
+      return user ? toRecord(user) : null;
+    },
+
+    async recordReferrer(userId, referrerId) {
+      if (userId === referrerId) return false;
+      // One statement: inserted only if the referrer exists and the user has no referrer yet.
+      const result = await knex.raw<{ rowCount: number }>(
+        `insert into referrals (referred_id, referrer_id)
+         select ?, telegram_id from users where telegram_id = ?
+         on conflict (referred_id) do nothing`,
+        [userId, referrerId],
+      );
+      return result.rowCount === 1;
+    },
+
+    async referrerOf(userId) {
+      const referral = await orm.em.fork().findOne(ReferralSchema, { referredId: userId });
+      return referral?.referrerId ?? null;
+    },
+
+    async profile(telegramId) {
+      const [user, balance] = await Promise.all([mustGet(telegramId), ledger.walletBalance(telegramId)]);
+      return {
+        telegramId: user.telegramId,
+        username: user.username,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        avatar: user.photoUrl,
+        languageCode: user.languageCode,
+        balance: centsToDollars(balance),
+        walletAddress: user.walletAddress,
+      };
+    },
+
+    async setWalletAddress(telegramId, input) {
+      const address = parseWalletAddress(input);
+      try {
+        const updated = await orm.em
+          .fork()
+          .nativeUpdate(
+            UserSchema,
+            { telegramId },
+            { walletAddress: address.friendly, walletAddressRaw: address.raw, updatedAt: new Date() },
+          );
+        if (updated !== 1)
+          throw new SvaraError('auth_validation_failed', `user ${telegramId} does not exist`);
+      } catch (error) {
+        if (error instanceof UniqueConstraintViolationException) {
+          throw new SvaraError('addressAlreadyUsed', 'Wallet address already in use');
+        }
+        throw error;
+      }
+      return { walletAddress: address.friendly };
+    },
+
+    async referralInfo(telegramId) {
+      const [referrals, profits, refBalance] = await Promise.all([
+        knex.raw<{
+          rows: {
+            referred_id: string;
+            username: string | null;
+            first_name: string | null;
+            qualified: boolean;
+          }[];
+        }>(
+          `select r.referred_id, u.username, u.first_name, r.qualified
+             from referrals r join users u on u.telegram_id = r.referred_id
+            where r.referrer_id = ? order by r.created_at, r.referred_id`,
+          [telegramId],
+        ),
+        knex.raw<{ rows: { referred_id: string; profit: string }[] }>(
+          `select t.metadata->>'referredId' as referred_id, sum(t.amount) as profit
+             from transfers t join accounts a on a.id = t.credit_account_id
+            where a.kind = 'player_referral' and a.owner_id = ? and t.reason = ?
+            group by 1`,
+          [telegramId, REFERRAL_BONUS_REASON],
+        ),
+        ledger.ownedBalance(telegramId, 'player_referral'),
+      ]);
+      const profitOf = new Map(profits.rows.map((row) => [row.referred_id, Number(row.profit)]));
+      const qualifiedCount = referrals.rows.filter((row) => row.qualified).length;
+      const { level, percent } = referralLevel(qualifiedCount);
+      return {
+        referralLink: `https://t.me/${deps.botUsername}?start=ref_${telegramId}`,
+        refBalance: centsToDollars(refBalance),
+        refBonus: percent,
+        level,
+        referralCount: referrals.rows.length,
+        qualifiedCount,
+        referrals: referrals.rows.map((row) => ({
+          username: row.username,
+          firstName: row.first_name,
+          profit: centsToDollars(profitOf.get(row.referred_id) ?? 0),
+          qualified: row.qualified,
+        })),
+      };
+    },
+  };
+}
