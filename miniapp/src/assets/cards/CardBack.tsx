@@ -1,7 +1,7 @@
 import { useId, useMemo, type CSSProperties, type ReactElement } from 'react';
 import { svgToReact } from '../svg/react.js';
 import { cardBackTree, type CardBackTone } from './back.js';
-import { CARD_ASPECT, CARD_SHADOW } from './CardFace.js';
+import { CARD_ASPECT, CARD_SHADOW } from './layout.js';
 
 export type CardBackProps = {
   /** Width in CSS pixels; the height follows the 2.5 : 3.5 ratio. Default 64. */

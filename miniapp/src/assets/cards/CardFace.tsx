@@ -2,10 +2,7 @@ import type { Card } from '@svara/core';
 import { useId, useMemo, type CSSProperties, type ReactElement } from 'react';
 import { svgToReact } from '../svg/react.js';
 import { cardFaceTree } from './face.js';
-import { CARD_H, CARD_W } from './layout.js';
-
-export const CARD_ASPECT = CARD_H / CARD_W;
-export const CARD_SHADOW = 'drop-shadow(0 1px 2px rgba(0, 0, 0, 0.35))';
+import { CARD_ASPECT, CARD_SHADOW } from './layout.js';
 
 export type CardFaceProps = {
   card: Card;

@@ -5,6 +5,10 @@ export const CARD_W = 250;
 export const CARD_H = 350;
 export const CARD_RADIUS = 16;
 export const CARD_CENTER_Y = CARD_H / 2;
+/** Height over width of every card. */
+export const CARD_ASPECT = CARD_H / CARD_W;
+/** The soft shadow the card components put under a card (a CSS filter). */
+export const CARD_SHADOW = 'drop-shadow(0 1px 2px rgba(0, 0, 0, 0.35))';
 
 export type PipRank = '7' | '8' | '9' | '10';
 export type PipSpot = { x: number; y: number; flipped: boolean };

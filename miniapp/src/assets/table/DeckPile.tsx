@@ -1,7 +1,7 @@
 import { useId, useMemo, type CSSProperties, type ReactElement } from 'react';
 import type { CardBackTone } from '../cards/back.js';
 import { svgToReact } from '../svg/react.js';
-import { DECK_PILE_ASPECT, deckPileTree } from './pieces.js';
+import { deckPileAspect, deckPileTree } from './pieces.js';
 
 export type DeckPileProps = {
   /** Width in CSS pixels. Default 44. */
@@ -24,7 +24,7 @@ export function DeckPile({
   const tree = useMemo(() => deckPileTree(layers, tone, `svdeck${uid}`), [layers, tone, uid]);
   return svgToReact(tree, {
     width,
-    height: Math.round(width * DECK_PILE_ASPECT(layers) * 100) / 100,
+    height: Math.round(width * deckPileAspect(layers) * 100) / 100,
     className,
     style: { filter: 'drop-shadow(0 2px 2px rgba(0, 0, 0, 0.35))', ...style },
   });

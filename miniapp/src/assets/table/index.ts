@@ -14,4 +14,4 @@ export {
   chipStackLayout,
   type ChipColor,
 } from './chips.js';
-export { deckPileTree, dealerButtonTree } from './pieces.js';
+export { deckPileTree, deckPileAspect, dealerButtonTree } from './pieces.js';

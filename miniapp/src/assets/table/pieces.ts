@@ -38,7 +38,8 @@ export function deckPileTree(layers = 4, tone: CardBackTone = 'red', idPrefix = 
   });
 }
 
-export const DECK_PILE_ASPECT = (layers: number): number => {
+/** Height over width of a deck pile with this many layers. */
+export const deckPileAspect = (layers: number): number => {
   const n = Math.max(1, Math.min(12, Math.floor(layers)));
   return (CARD_H + (n - 1) * 5 + 2) / (CARD_W + (n - 1) * 3 + 2);
 };
