@@ -1,0 +1,195 @@
+/** The REST client for /api/v1: credentials, the Bearer token, `{code, message}` errors. */
+import {
+  depositResponseSchema,
+  loginResponseSchema,
+  profileSchema,
+  referralInfoSchema,
+  roomDetailsSchema,
+  roomSummarySchema,
+  transactionItemSchema,
+  createRoomResponseSchema,
+  type CreateRoomRequest,
+  type Currency,
+  type Profile,
+  type ReferralInfo,
+  type RoomDetails,
+  type RoomSummary,
+  type TransactionItem,
+} from '@svara/core';
+
+const BASE = '/api/v1';
+const TOKEN_KEY = 'token';
+
+/** A refused or failed request: `code` is a catalogue code (errors.<code>), `message` the server's text. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+// Each tab signs in on start, so the tab's own token lives in memory; localStorage keeps it as SPEC §3 asks.
+let memoryToken: string | null = null;
+
+export function setToken(token: string): void {
+  memoryToken = token;
+  try {
+    localStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    // Storage may be unavailable (private mode); the in-memory token still works.
+  }
+}
+
+export function getToken(): string | null {
+  if (memoryToken) return memoryToken;
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+type RequestOptions = { body?: unknown; auth?: boolean };
+
+async function request(
+  method: string,
+  path: string,
+  { body, auth = true }: RequestOptions = {},
+): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth) {
+    const token = getToken();
+    if (!token) throw new ApiError('no_token', 'No token available');
+    headers.Authorization = `Bearer ${token}`;
+  }
+  let res: Response;
+  try {
+    res = await fetch(`${BASE}${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError('network_error', 'Network connection error');
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    const err = data as { code?: unknown; message?: unknown } | undefined;
+    const code =
+      typeof err?.code === 'string'
+        ? err.code
+        : res.status === 401
+          ? 'auth_validation_failed'
+          : 'unknown_error';
+    const message =
+      typeof err?.message === 'string' ? err.message : typeof data === 'string' ? data : res.statusText;
+    throw new ApiError(code, message, res.status);
+  }
+  return data;
+}
+
+type Schema<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false; error: Error } };
+
+function parse<T>(schema: Schema<T>, data: unknown): T {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ApiError('unknown_error', `unexpected answer: ${result.error.message}`);
+  return result.data;
+}
+
+function parseList<T>(schema: Schema<T>, data: unknown): T[] {
+  if (!Array.isArray(data)) throw new ApiError('unknown_error', 'unexpected answer: not a list');
+  return data.map((item) => parse(schema, item));
+}
+
+/** SPEC §3: the balance may come as a numeric string. */
+function normaliseProfile(raw: unknown): unknown {
+  const balance = (raw as { balance?: unknown } | null)?.balance;
+  return typeof balance === 'string' ? { ...(raw as object), balance: Number(balance) } : raw;
+}
+
+export const api = {
+  async login(initData: string, startPayload: string | null): Promise<string> {
+    const data = parse(
+      loginResponseSchema,
+      await request('POST', '/auth/login', { body: { initData, startPayload }, auth: false }),
+    );
+    setToken(data.accessToken);
+    return data.accessToken;
+  },
+  async profile(): Promise<Profile> {
+    return parse(profileSchema, normaliseProfile(await request('GET', '/users/profile')));
+  },
+  async referral(): Promise<ReferralInfo> {
+    return parse(referralInfoSchema, await request('GET', '/users/referral-link'));
+  },
+  async setWalletAddress(walletAddress: string): Promise<void> {
+    await request('POST', '/users/wallet-address', { body: { walletAddress } });
+  },
+  async deposit(telegramId: string, currency: Currency): Promise<{ address: string; trackerId: string }> {
+    const body = { telegramId, currency, type: 'deposit' };
+    return parse(depositResponseSchema, await request('POST', '/finances/transaction', { body }));
+  },
+  async withdraw(telegramId: string, amount: number, receiver: string): Promise<void> {
+    const body = { telegramId, currency: 'USDTTON', type: 'withdraw', amount, receiver };
+    await request('POST', '/finances/transaction', { body });
+  },
+  async history(telegramId: string): Promise<TransactionItem[]> {
+    return parseList(
+      transactionItemSchema,
+      await request('GET', `/finances/history/${encodeURIComponent(telegramId)}`),
+    );
+  },
+  async createRoom(req: CreateRoomRequest): Promise<string> {
+    return parse(createRoomResponseSchema, await request('POST', '/rooms', { body: req })).roomId;
+  },
+  async rooms(): Promise<RoomSummary[]> {
+    return parseList(roomSummarySchema, await request('GET', '/rooms', { auth: false }));
+  },
+  async room(roomId: string): Promise<RoomDetails> {
+    return parse(roomDetailsSchema, await request('GET', `/rooms/${encodeURIComponent(roomId)}`));
+  },
+  async joinRoom(roomId: string, password?: string): Promise<void> {
+    await request('POST', `/rooms/${encodeURIComponent(roomId)}/join`, {
+      body: password ? { password } : {},
+    });
+  },
+  /** Development servers only: credits the signed-in user. */
+  async faucet(amount: number): Promise<void> {
+    await request('POST', '/dev/faucet', { body: { amount } });
+  },
+};
+
+/** Development servers only: init data signed with the development bot token for a test user, or null. */
+export async function fetchDevInitData(user: {
+  id: string;
+  username: string;
+  firstName: string;
+}): Promise<string | null> {
+  const query = new URLSearchParams({ id: user.id, username: user.username, first_name: user.firstName });
+  try {
+    const res = await fetch(`${BASE}/dev/init-data?${query}`, { credentials: 'include' });
+    if (!res.ok) return null;
+    const text = await res.text();
+    if ((res.headers.get('content-type') ?? '').includes('json')) {
+      const data = JSON.parse(text) as { initData?: unknown };
+      return typeof data.initData === 'string' ? data.initData : null;
+    }
+    return text || null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * The socket.io connection (SPEC §4 "Realtime connection", §7): websocket only, 10 reconnection
+ * attempts 2 s apart, a reconnect when the page becomes visible again, and acknowledgements.
+ */
+import { io, type Socket } from 'socket.io-client';
+import {
+  ackSchema,
+  serverEvents,
+  type Ack,
+  type ClientEventName,
+  type ClientEventPayload,
+  type ServerEventName,
+  type ServerEventPayload,
+} from '@svara/core';
+import { createStore } from '../app/store';
+
+export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
+
+export type RealtimeAuth = {
+  token: string;
+  telegramId: string;
+  userData: { username: string | null; avatar: string | null };
+};
+
+const ACK_TIMEOUT_MS = 8_000;
+
+export const connectionStatus = createStore<ConnectionStatus>('idle');
+
+let socket: Socket | null = null;
+let auth: RealtimeAuth | null = null;
+
+export function connectRealtime(credentials: RealtimeAuth): void {
+  auth = credentials;
+  if (socket) return;
+  connectionStatus.set('connecting');
+  const s = io({
+    path: '/socket.io',
+    transports: ['websocket'],
+    withCredentials: true,
+    auth: (cb) => cb(auth ?? {}),
+    reconnection: true,
+    reconnectionAttempts: 10,
+    reconnectionDelay: 2_000,
+  });
+  socket = s;
+  s.on('connect', () => {
+    connectionStatus.set('connected');
+    const id = auth?.telegramId;
+    s.emit('request_rooms');
+    if (id) {
+      s.emit('join', id);
+      s.emit('subscribe_balance', id);
+    }
+  });
+  s.on('disconnect', () => connectionStatus.set('disconnected'));
+  s.on('connect_error', () => connectionStatus.set('disconnected'));
+  // Both balance events reach the rest of the app as one window event (SPEC §7).
+  s.on('balanceUpdated', (raw: unknown) => {
+    const p = serverEvents.balanceUpdated.safeParse(raw);
+    if (p.success) dispatchBalance(p.data.balance);
+  });
+  s.on('transactionConfirmed', (raw: unknown) => {
+    const p = serverEvents.transactionConfirmed.safeParse(raw);
+    if (p.success) dispatchBalance(p.data.balance, p.data.message);
+  });
+  document.addEventListener('visibilitychange', onVisible);
+}
+
+function onVisible(): void {
+  if (document.visibilityState === 'visible' && socket && !socket.connected) socket.connect();
+}
+
+/** Reconnects now (the no-connection sheet's retry). */
+export function reconnectRealtime(): void {
+  if (!socket) return;
+  connectionStatus.set('connecting');
+  if (socket.connected) return connectionStatus.set('connected');
+  socket.connect();
+}
+
+export type BalanceEventDetail = { balance: number; message?: string };
+
+function dispatchBalance(balance: number, message?: string): void {
+  window.dispatchEvent(
+    new CustomEvent<BalanceEventDetail>('balanceUpdated', { detail: { balance, message } }),
+  );
+}
+
+/** Sends a client event and resolves with the server's acknowledgement. */
+export function emitWithAck<E extends ClientEventName>(
+  event: E,
+  payload: ClientEventPayload<E>,
+): Promise<Ack> {
+  return new Promise((resolve) => {
+    if (!socket || !socket.connected) {
+      resolve({ ok: false, code: 'network_error', message: 'not connected' });
+      return;
+    }
+    socket.timeout(ACK_TIMEOUT_MS).emit(event, payload, (err: Error | null, raw: unknown) => {
+      if (err) return resolve({ ok: false, code: 'network_error', message: 'no acknowledgement' });
+      const parsed = ackSchema.safeParse(raw);
+      resolve(
+        parsed.success ? parsed.data : { ok: false, code: 'unknown_error', message: 'bad acknowledgement' },
+      );
+    });
+  });
+}
+
+/** Sends a client event without waiting for an answer. */
+export function emit<E extends ClientEventName>(event: E, payload: ClientEventPayload<E>): void {
+  socket?.emit(event, payload);
+}
+
+const warned = new Set<string>();
+
+/** Subscribes to a server event; payloads are checked against the protocol schema. */
+export function onServerEvent<E extends ServerEventName>(
+  event: E,
+  handler: (payload: ServerEventPayload<E>) => void,
+): () => void {
+  const listener = (raw: unknown) => {
+    const parsed = serverEvents[event].safeParse(raw);
+    if (parsed.success) return handler(parsed.data as ServerEventPayload<E>);
+    if (!warned.has(event)) {
+      warned.add(event);
+      console.warn(`[realtime] ${event} does not match the protocol`, parsed.error.issues.slice(0, 3));
+    }
+  };
+  socket?.on(event, listener as never);
+  return () => {
+    socket?.off(event, listener as never);
+  };
+}
+
+/** Subscribes to connect / disconnect of the socket itself. */
+export function onSocket(event: 'connect' | 'disconnect', handler: () => void): () => void {
+  socket?.on(event, handler);
+  return () => {
+    socket?.off(event, handler);
+  };
+}
+
+export function isConnected(): boolean {
+  return Boolean(socket?.connected);
+}

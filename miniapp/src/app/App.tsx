@@ -1,0 +1,83 @@
+import { Suspense, lazy, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from './store';
+import { phase, profile, takeStartRoom } from './session';
+import { backTarget, currentPage, navigate, type Page } from './navigation';
+import { backOverride } from './back';
+import { loadingScreen } from './loading';
+import { enterStartRoom } from './room-entry';
+import { setBackButton } from '../telegram/sdk';
+import { Toasts } from '../ui/Toasts';
+import { LoadingScreen } from '../ui/Spinner';
+import { ErrorPage } from '../ui/ErrorPage';
+import { Dashboard } from '../screens/lobby/Dashboard';
+import { DevPicker } from '../screens/DevPicker';
+
+const More = lazy(() => import('../screens/more/More'));
+const Deposit = lazy(() => import('../screens/wallet/Deposit'));
+const ConfirmDeposit = lazy(() => import('../screens/wallet/ConfirmDeposit'));
+const Withdraw = lazy(() => import('../screens/wallet/Withdraw'));
+const ConfirmWithdraw = lazy(() => import('../screens/wallet/ConfirmWithdraw'));
+const AddWallet = lazy(() => import('../screens/wallet/AddWallet'));
+const DepositHistory = lazy(() => import('../screens/wallet/DepositHistory'));
+const GameRoom = lazy(() => import('../screens/game/GameRoom'));
+
+function PageView({ page }: { page: Page }) {
+  switch (page.name) {
+    case 'dashboard':
+      return <Dashboard />;
+    case 'more':
+      return <More />;
+    case 'deposit':
+      return <Deposit />;
+    case 'confirmDeposit':
+      return <ConfirmDeposit address={page.address} trackerId={page.trackerId} currency={page.currency} />;
+    case 'withdraw':
+      return <Withdraw />;
+    case 'confirmWithdraw':
+      return <ConfirmWithdraw amount={page.amount} />;
+    case 'addWallet':
+      return <AddWallet />;
+    case 'depositHistory':
+      return <DepositHistory />;
+    case 'gameRoom':
+      return <GameRoom key={page.roomId} roomId={page.roomId} autoSit={page.autoSit} />;
+  }
+}
+
+export function App() {
+  const { t } = useTranslation();
+  const ph = useStore(phase);
+  const page = useStore(currentPage);
+  const override = useStore(backOverride);
+  const loading = useStore(loadingScreen);
+  const me = useStore(profile);
+
+  // The Telegram back button follows the page (SPEC §2).
+  useEffect(() => {
+    if (ph.name !== 'ready') return;
+    const target = backTarget(page);
+    setBackButton(target ? () => (override ? override() : navigate(target)) : null);
+  }, [ph.name, page, override]);
+
+  // A join_… start link opens its room once the session is ready.
+  useEffect(() => {
+    if (ph.name !== 'ready' || !me) return;
+    const roomId = takeStartRoom();
+    if (roomId) void enterStartRoom(roomId);
+  }, [ph.name, me]);
+
+  if (ph.name === 'starting') return <LoadingScreen label={t('common.loading')} />;
+  if (ph.name === 'devPicker') return <DevPicker />;
+  if (ph.name === 'error') return <ErrorPage text={t(`errors.${ph.code}`)} />;
+
+  return (
+    <>
+      <Suspense fallback={<LoadingScreen />}>
+        <PageView page={page} />
+      </Suspense>
+      {loading ? <LoadingScreen label={t('common.loading')} /> : null}
+      <Toasts />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+/** Page-name navigation (SPEC §2): no URL routes, one current page with its parameters. */
+import { createStore } from './store';
+import type { Currency } from '@svara/core';
+
+export type Page =
+  | { name: 'dashboard' }
+  | { name: 'more' }
+  | { name: 'deposit' }
+  | { name: 'confirmDeposit'; address: string; trackerId: string; currency: Currency }
+  | { name: 'withdraw' }
+  | { name: 'confirmWithdraw'; amount: number }
+  | { name: 'addWallet' }
+  | { name: 'depositHistory' }
+  | { name: 'gameRoom'; roomId: string; autoSit: boolean };
+
+export const currentPage = createStore<Page>({ name: 'dashboard' });
+
+export function navigate(page: Page): void {
+  currentPage.set(page);
+}
+
+/** Where the Telegram back button leads from a page; null hides it (the lobby). */
+export function backTarget(page: Page): Page | null {
+  switch (page.name) {
+    case 'dashboard':
+      return null;
+    case 'confirmDeposit':
+      return { name: 'deposit' };
+    case 'confirmWithdraw':
+      return { name: 'withdraw' };
+    default:
+      return { name: 'dashboard' };
+  }
+}

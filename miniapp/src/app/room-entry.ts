@@ -1,0 +1,57 @@
+/** Entering a room from the lobby or from a start link (SPEC §4 "Lobby actions", "Sign-in"). */
+import { ApiError, api } from '../api/http';
+import { canAffordStake } from '../lib/validation';
+import { navigate } from './navigation';
+import { loadingScreen } from './loading';
+import { i18n } from '../i18n';
+import { showToast } from '../ui/toast';
+
+/** The join refusal that means "watch instead": the hand is already running. */
+export function isAlreadyStarted(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  return err.code === 'game_already_started' || /game already started/i.test(err.message);
+}
+
+/** A refusal for lack of money: the start-link flow sends the user to the deposit page. */
+export function isInsufficientFunds(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  return err.code === 'insufficientBalance' || /insufficient|funds/i.test(err.message);
+}
+
+/** Enter: balance check, loading, join, then the table (seated, or watching if the hand runs). */
+export async function enterRoom(roomId: string, minBet: number, balance: number): Promise<void> {
+  if (!canAffordStake(balance, minBet)) {
+    showToast(i18n.t('errors.insufficientBalance'), 'error');
+    return;
+  }
+  loadingScreen.set(true);
+  try {
+    await api.joinRoom(roomId);
+    navigate({ name: 'gameRoom', roomId, autoSit: true });
+  } catch (err) {
+    if (isAlreadyStarted(err)) navigate({ name: 'gameRoom', roomId, autoSit: false });
+    else showToast(i18n.t('errors.gameJoinError'), 'error');
+  } finally {
+    loadingScreen.set(false);
+  }
+}
+
+/** A `join_…` start link: join, or watch, or go to deposit / the lobby with a notice. */
+export async function enterStartRoom(roomId: string): Promise<void> {
+  loadingScreen.set(true);
+  try {
+    await api.joinRoom(roomId);
+    navigate({ name: 'gameRoom', roomId, autoSit: true });
+  } catch (err) {
+    if (isAlreadyStarted(err)) navigate({ name: 'gameRoom', roomId, autoSit: false });
+    else if (isInsufficientFunds(err)) {
+      showToast(i18n.t('errors.insufficientBalance'), 'error');
+      navigate({ name: 'deposit' });
+    } else {
+      showToast(i18n.t('errors.gameJoinError'), 'error');
+      navigate({ name: 'dashboard' });
+    }
+  } finally {
+    loadingScreen.set(false);
+  }
+}

@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import type { AllowedActions, GameState, PlayerView } from '@svara/core';
+import {
+  actionButtons,
+  chipsForBet,
+  clampRaise,
+  dealDelayMs,
+  dealDelays,
+  dealingOrder,
+  displaySeat,
+  finishedPhase,
+  firstFreePosition,
+  isViewerTurn,
+  positionAtSeat,
+  raiseQuickPicks,
+  remainingMs,
+  seatLabel,
+  seatLook,
+  waitingState,
+} from './table';
+
+function player(over: Partial<PlayerView> = {}): PlayerView {
+  return {
+    id: '1',
+    username: 'p',
+    avatar: null,
+    balance: 100,
+    cards: null,
+    cardCount: 3,
+    hasFolded: false,
+    hasLooked: false,
+    hasLookedAndMustAct: false,
+    isActive: true,
+    isSittingOut: false,
+    isDealer: false,
+    isAllIn: false,
+    score: null,
+    position: 1,
+    currentBet: 0,
+    totalBet: 0,
+    lastAction: null,
+    lastWinAmount: 0,
+    ...over,
+  };
+}
+
+const noActions: AllowedActions = {
+  blindBet: null,
+  look: false,
+  call: null,
+  raise: null,
+  fold: false,
+  joinSvara: null,
+  skipSvara: false,
+};
+
+function state(over: Partial<GameState> = {}): GameState {
+  return {
+    roomId: '00000000-0000-4000-8000-000000000000',
+    status: 'blind_betting',
+    pot: 2,
+    tax: 0,
+    taxPercent: 5,
+    players: [player({ id: '1', position: 1 }), player({ id: '2', position: 4 })],
+    currentPlayerIndex: 0,
+    turnStartTime: 0,
+    deadline: 15_000,
+    serverTime: 0,
+    minBet: 1,
+    lastBlindBet: 0,
+    lastActionAmount: 0,
+    hasRaiseMax: false,
+    isAnimating: false,
+    winners: [],
+    svaraParticipants: [],
+    svaraConfirmed: [],
+    svaraTied: [],
+    log: [],
+    fairness: { handNumber: 1, commitment: null, clientSeed: null, revealedSeed: null },
+    viewerId: '1',
+    allowedActions: noActions,
+    ...over,
+  };
+}
+
+describe('chips per bet size (SPEC §9)', () => {
+  it.each([
+    [0, 0],
+    [0.01, 1],
+    [5, 1],
+    [5.01, 3],
+    [10, 3],
+    [20, 4],
+    [50, 5],
+    [100, 7],
+    [200, 10],
+    [1000, 12],
+    [1000.01, 15],
+    [250_000, 15],
+  ])('a bet of %s draws %s chips', (bet, chips) => {
+    expect(chipsForBet(bet)).toBe(chips);
+  });
+});
+
+describe('seat rotation', () => {
+  it('draws the viewer at seat 4 and keeps the clockwise order', () => {
+    expect(displaySeat(1, 1)).toBe(4);
+    expect(displaySeat(2, 1)).toBe(5);
+    expect(displaySeat(6, 1)).toBe(3);
+    expect(displaySeat(4, 4)).toBe(4);
+    expect(displaySeat(6, 6)).toBe(4);
+    expect(displaySeat(1, 6)).toBe(5);
+  });
+  it('maps every position to a distinct seat for every viewer position', () => {
+    for (let me = 1; me <= 6; me++) {
+      const seats = [1, 2, 3, 4, 5, 6].map((pos) => displaySeat(pos, me));
+      expect(new Set(seats).size).toBe(6);
+      for (let pos = 1; pos <= 6; pos++) expect(positionAtSeat(displaySeat(pos, me), me)).toBe(pos);
+    }
+  });
+  it('does not rotate for spectators', () => {
+    expect(displaySeat(2, null)).toBe(2);
+    expect(positionAtSeat(2, null)).toBe(2);
+  });
+});
+
+describe('seat labels and looks', () => {
+  it('names the last action', () => {
+    expect(seatLabel('blind_bet', false)).toBe('BLIND');
+    expect(seatLabel('call', false)).toBe('PAID');
+    expect(seatLabel('fold', false)).toBe('PASS');
+    expect(seatLabel('raise', false)).toBe('RAISE');
+    expect(seatLabel('win', true)).toBe('WIN');
+    expect(seatLabel('ante', false)).toBeNull();
+  });
+  it('hides LOOK on the own seat only', () => {
+    expect(seatLabel('look', false)).toBe('LOOK');
+    expect(seatLabel('look', true)).toBeNull();
+  });
+  it('dims folded seats and marks inactive ones as sitting out', () => {
+    expect(seatLook({ hasFolded: true, isActive: true, isSittingOut: false })).toBe('folded');
+    expect(seatLook({ hasFolded: false, isActive: false, isSittingOut: false })).toBe('sittingOut');
+    expect(seatLook({ hasFolded: false, isActive: true, isSittingOut: false })).toBe('normal');
+  });
+  it('finds the first free position', () => {
+    expect(firstFreePosition([{ position: 1 }, { position: 2 }, { position: 4 }])).toBe(3);
+    expect(firstFreePosition([1, 2, 3, 4, 5, 6].map((position) => ({ position })))).toBeNull();
+  });
+});
+
+describe('turn and action bar', () => {
+  it('is the viewer’s turn only when seated, betting, on turn and idle', () => {
+    expect(isViewerTurn(state(), '1', false)).toBe(true);
+    expect(isViewerTurn(state(), '1', true)).toBe(false);
+    expect(isViewerTurn(state(), '2', false)).toBe(false);
+    expect(isViewerTurn(state(), null, false)).toBe(false);
+    expect(isViewerTurn(state({ status: 'showdown' }), '1', false)).toBe(false);
+  });
+  it('offers look and blind bet while betting blind, with the server’s amount', () => {
+    const s = state({ allowedActions: { ...noActions, look: true, blindBet: { amount: 2 } } });
+    expect(actionButtons(s, true)).toEqual([
+      { kind: 'look', enabled: true },
+      { kind: 'blind_bet', enabled: true, amount: 2 },
+    ]);
+  });
+  it('disables a blind bet the server does not allow', () => {
+    const s = state({ allowedActions: { ...noActions, look: true } });
+    expect(actionButtons(s, true)[1]).toEqual({ kind: 'blind_bet', enabled: false, amount: null });
+  });
+  it('offers fold, call and raise in open betting and after a look that must be answered', () => {
+    const allowed = {
+      ...noActions,
+      fold: true,
+      call: { amount: 4, allIn: false },
+      raise: { min: 8, max: 50 },
+    };
+    const open = state({ status: 'betting', allowedActions: allowed });
+    const kinds = actionButtons(open, true).map((b) => b.kind);
+    expect(kinds).toEqual(['fold', 'call', 'raise']);
+    const mustAct = state({
+      status: 'blind_betting',
+      players: [player({ id: '1', hasLookedAndMustAct: true })],
+      allowedActions: allowed,
+    });
+    expect(actionButtons(mustAct, true).map((b) => b.kind)).toEqual(['fold', 'call', 'raise']);
+    expect(actionButtons(open, true)[2]).toEqual({ kind: 'raise', enabled: true, min: 8, max: 50 });
+  });
+  it('disables everything off turn', () => {
+    const s = state({ status: 'betting', allowedActions: { ...noActions, fold: true } });
+    expect(actionButtons(s, false).every((b) => !b.enabled)).toBe(true);
+  });
+});
+
+describe('raise sheet', () => {
+  it('offers 2x, 5x, 10x of the minimum and Max, disabling picks over the maximum', () => {
+    expect(raiseQuickPicks(4, 30)).toEqual([
+      { label: '2x', amount: 8, disabled: false },
+      { label: '5x', amount: 20, disabled: false },
+      { label: '10x', amount: 40, disabled: true },
+      { label: 'Max', amount: 30, disabled: false },
+    ]);
+  });
+  it('keeps amounts in whole cents', () => {
+    expect(raiseQuickPicks(0.3, 100)[0]!.amount).toBe(0.6);
+    expect(clampRaise(3.333, 1, 10)).toBe(3.33);
+    expect(clampRaise(0.5, 1, 10)).toBe(1);
+    expect(clampRaise(11, 1, 10)).toBe(10);
+  });
+});
+
+describe('timers and phases', () => {
+  it('counts down to the server deadline, corrected by the clock offset', () => {
+    // The server clock is 2 s ahead of ours.
+    expect(remainingMs(20_000, 10_000, 2_000)).toBe(8_000);
+    expect(remainingMs(20_000, 30_000, 0)).toBe(0);
+    expect(remainingMs(null, 0, 0)).toBe(0);
+  });
+  it('shows the winner for 2 s, chips until 4 s, then resets', () => {
+    expect(finishedPhase(0)).toBe('winner');
+    expect(finishedPhase(1_999)).toBe('winner');
+    expect(finishedPhase(2_000)).toBe('chips');
+    expect(finishedPhase(3_999)).toBe('chips');
+    expect(finishedPhase(4_000)).toBe('reset');
+  });
+  it('deals three rounds, 300 ms per card', () => {
+    expect(dealDelayMs(0, 0, 3)).toBe(0);
+    expect(dealDelayMs(0, 2, 3)).toBe(600);
+    expect(dealDelayMs(1, 0, 3)).toBe(900);
+    expect(dealDelayMs(2, 2, 3)).toBe(2400);
+  });
+  it('names the waiting states', () => {
+    expect(waitingState(state({ status: 'waiting', players: [player()] }))).toBe('waitingForPlayers');
+    expect(waitingState(state({ status: 'waiting' }))).toBe('waitingForOthers');
+    expect(waitingState(state({ players: [player({ id: '1', isActive: false })] }))).toBe(
+      'waitingForNextRound',
+    );
+    expect(waitingState(state())).toBeNull();
+  });
+});
+
+describe('dealing', () => {
+  it('deals clockwise from the player left of the dealer, skipping players not in the hand', () => {
+    const players = [
+      player({ id: 'a', position: 1 }),
+      player({ id: 'b', position: 3, isDealer: true }),
+      player({ id: 'c', position: 4, isActive: false }),
+      player({ id: 'd', position: 6 }),
+    ];
+    expect(dealingOrder(players)).toEqual(['d', 'a', 'b']);
+  });
+  it('gives each player three cards a round apart', () => {
+    expect(dealDelays(['d', 'a'])).toEqual({ d: [0, 600, 1200], a: [300, 900, 1500] });
+  });
+});

@@ -1,0 +1,259 @@
+import { useTranslation } from 'react-i18next';
+import type { PlayerView } from '@svara/core';
+import { Avatar } from '../../ui/Avatar';
+import { CardBack, PlayingCard } from '../../ui/cards';
+import { PlusIcon, SeatIcon } from '../../ui/icons';
+import { seatLook, type SeatLabel } from '../../lib/table';
+import { seatName } from '../../lib/names';
+import { formatCompactMoney } from '../../lib/money';
+import { SEAT_POINTS, TABLE_CENTER } from '../../lib/table-layout';
+
+const AVATAR = 46;
+
+/** Where a seat's cards sit relative to its avatar, so they face the middle of the table. */
+const CARD_OFFSET: Record<number, { x: number; y: number }> = {
+  1: { x: 0, y: 50 },
+  2: { x: -52, y: 14 },
+  3: { x: -52, y: -14 },
+  4: { x: 0, y: -78 },
+  5: { x: 52, y: -14 },
+  6: { x: 52, y: 14 },
+};
+
+const LABEL_STYLE: Record<SeatLabel, string> = {
+  BLIND: 'bg-sky-600 text-white',
+  PAID: 'bg-emerald-600 text-white',
+  PASS: 'bg-zinc-600 text-zinc-100',
+  RAISE: 'bg-orange-500 text-white',
+  WIN: 'bg-gradient-to-b from-gold-300 to-gold-600 text-ink',
+  LOOK: 'bg-violet-600 text-white',
+};
+
+export type SeatProps = {
+  seat: number;
+  player: PlayerView;
+  isViewer: boolean;
+  big: boolean;
+  timer: number | null;
+  label: SeatLabel | null;
+  labelKey: string;
+  bubble: string | null;
+  dealDelays: number[] | null;
+  winAmount: number | null;
+  winner: boolean;
+};
+
+function TimerRing({ fraction }: { fraction: number }) {
+  const r = AVATAR / 2 + 4;
+  const c = 2 * Math.PI * r;
+  const colour = fraction > 0.5 ? '#3ecf7a' : fraction > 0.2 ? '#f0a33a' : '#ef5350';
+  return (
+    <svg
+      className="pointer-events-none absolute -inset-[7px] -rotate-90"
+      width={AVATAR + 14}
+      height={AVATAR + 14}
+      data-testid="turn-timer"
+    >
+      <circle
+        cx={(AVATAR + 14) / 2}
+        cy={(AVATAR + 14) / 2}
+        r={r}
+        fill="none"
+        stroke="rgb(0 0 0 / 0.45)"
+        strokeWidth={4}
+      />
+      <circle
+        cx={(AVATAR + 14) / 2}
+        cy={(AVATAR + 14) / 2}
+        r={r}
+        fill="none"
+        stroke={colour}
+        strokeWidth={4}
+        strokeLinecap="round"
+        strokeDasharray={c}
+        strokeDashoffset={c * (1 - fraction)}
+        style={{ transition: 'stroke-dashoffset 200ms linear, stroke 300ms' }}
+      />
+    </svg>
+  );
+}
+
+/** One occupied seat: avatar with turn timer, name, balance, dealer mark, last action, cards, chat bubble. */
+export function Seat({
+  seat,
+  player,
+  isViewer,
+  big,
+  timer,
+  label,
+  labelKey,
+  bubble,
+  dealDelays,
+  winAmount,
+  winner,
+}: SeatProps) {
+  const { t } = useTranslation();
+  const p = SEAT_POINTS[seat]!;
+  const look = seatLook(player);
+  const off = CARD_OFFSET[seat]!;
+  const cardW = big ? 54 : player.cards ? 26 : 18;
+  const count = player.cards?.length ?? player.cardCount;
+  // The deal animation starts at the deck in the middle of the table.
+  const dx = TABLE_CENTER.x - (p.x + off.x);
+  const dy = TABLE_CENTER.y - (p.y + off.y);
+  return (
+    <div
+      className="absolute"
+      style={{ left: p.x, top: p.y, width: 0, height: 0 }}
+      data-testid="seat"
+      data-seat={seat}
+      data-player-id={player.id}
+      data-viewer={isViewer || undefined}
+    >
+      {count > 0 && !player.hasFolded ? (
+        <div
+          className="absolute z-10 flex"
+          style={{ left: off.x, top: off.y, transform: 'translate(-50%, -50%)', gap: big ? 4 : 0 }}
+          data-testid="seat-cards"
+        >
+          {Array.from({ length: count }, (_, i) => {
+            const card = player.cards?.[i];
+            const anim = dealDelays?.[i];
+            const tilt = big ? (i - 1) * 6 : (i - 1) * 10;
+            return (
+              <div
+                key={i}
+                style={{
+                  marginLeft: i === 0 || big ? 0 : -cardW * 0.55,
+                  ['--dx' as string]: `${dx}px`,
+                  ['--dy' as string]: `${dy}px`,
+                  animation:
+                    anim !== undefined ? `deal-in 380ms cubic-bezier(.2,.8,.3,1) ${anim}ms both` : undefined,
+                }}
+              >
+                <div
+                  style={{ transform: `rotate(${tilt}deg) translateY(${Math.abs(i - 1) * (big ? 4 : 2)}px)` }}
+                >
+                  {card ? <PlayingCard card={card} width={cardW} /> : <CardBack width={cardW} />}
+                </div>
+              </div>
+            );
+          })}
+          {player.score !== null && player.cards ? (
+            <span
+              className="absolute -bottom-2 left-1/2 -translate-x-1/2 rounded-full border border-gold-200/70 bg-ink px-1.5 text-[11px] font-bold text-gold-300 shadow"
+              data-testid="seat-score"
+            >
+              {player.score}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div
+        className={`absolute -translate-x-1/2 -translate-y-1/2 transition-[opacity,filter] duration-300 ${
+          look === 'folded' ? 'opacity-45 grayscale' : look === 'sittingOut' ? 'opacity-60 saturate-50' : ''
+        }`}
+        style={{ width: AVATAR, height: AVATAR }}
+      >
+        <div
+          className={`relative rounded-full ${winner ? 'shadow-[0_0_18px_6px_rgb(243_217_139/0.75)]' : 'shadow-[0_4px_10px_rgb(0_0_0/0.5)]'}`}
+        >
+          <Avatar src={player.avatar} name={player.username ?? '?'} size={AVATAR} />
+          {timer !== null ? <TimerRing fraction={timer} /> : null}
+        </div>
+        {player.isDealer ? (
+          <span
+            className="absolute -right-2 -top-1 grid h-5 w-5 place-items-center rounded-full border border-gold-200 bg-gradient-to-b from-gold-300 to-gold-600 text-[10px] font-black text-ink shadow"
+            data-testid="dealer-marker"
+          >
+            D
+          </span>
+        ) : null}
+        {label ? (
+          <span
+            key={labelKey}
+            className={`absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full px-1.5 py-px text-[9px] font-extrabold tracking-wider shadow ${LABEL_STYLE[label]}`}
+            style={{ animation: 'flash-label 2s ease-out' }}
+            data-testid="seat-label"
+          >
+            {label}
+          </span>
+        ) : null}
+        <div className="absolute left-1/2 top-[calc(100%-4px)] w-[78px] -translate-x-1/2 rounded-lg border border-gold-400/25 bg-black/70 px-1 py-0.5 text-center leading-tight shadow-md backdrop-blur-sm">
+          <div className="truncate text-[10px] font-semibold text-cream" data-testid="seat-name">
+            {seatName(player.username) || t('game.player')}
+          </div>
+          <div className="text-[10px] font-bold tabular-nums text-gold-300" data-testid="seat-balance">
+            ${formatCompactMoney(player.balance)}
+          </div>
+        </div>
+        {look === 'sittingOut' && !player.hasFolded ? (
+          <span className="absolute -bottom-8 left-1/2 -translate-x-1/2 whitespace-nowrap text-[9px] uppercase tracking-wider text-cream/60">
+            {t('game.sittingOut')}
+          </span>
+        ) : null}
+      </div>
+
+      {bubble ? (
+        <div
+          className="absolute bottom-[34px] left-1/2 z-30 max-w-[130px] whitespace-normal rounded-2xl rounded-bl-sm bg-cream px-2.5 py-1.5 text-center text-[11px] font-semibold leading-tight text-ink shadow-lg"
+          style={{ animation: 'bubble 2s ease-out both' }}
+          data-testid="chat-bubble"
+        >
+          {bubble}
+        </div>
+      ) : null}
+
+      {winAmount !== null ? (
+        <div
+          className="gold-text absolute bottom-[30px] left-1/2 z-30 whitespace-nowrap font-display text-xl font-black drop-shadow-[0_2px_2px_rgb(0_0_0/0.8)]"
+          style={{ animation: 'win-rise 2.5s ease-out both' }}
+          data-testid="win-indicator"
+        >
+          +${formatCompactMoney(winAmount)}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** An empty seat: invite (seated players) or sit down (spectators). */
+export function EmptySeat({
+  seat,
+  action,
+  onClick,
+}: {
+  seat: number;
+  action: 'invite' | 'sit' | null;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  const p = SEAT_POINTS[seat]!;
+  return (
+    <div
+      className="absolute -translate-x-1/2 -translate-y-1/2"
+      style={{ left: p.x, top: p.y }}
+      data-testid="empty-seat"
+      data-seat={seat}
+    >
+      {action ? (
+        <button
+          type="button"
+          onClick={onClick}
+          data-testid={action === 'invite' ? 'invite-seat' : 'sit-seat'}
+          className="flex flex-col items-center gap-1 active:scale-95"
+        >
+          <span className="grid h-11 w-11 place-items-center rounded-full border-2 border-dashed border-gold-300/60 bg-black/30 text-gold-300">
+            {action === 'invite' ? <PlusIcon className="h-5 w-5" /> : <SeatIcon className="h-5 w-5" />}
+          </span>
+          <span className="rounded-full bg-black/50 px-1.5 text-[9px] font-semibold uppercase tracking-wider text-gold-200">
+            {action === 'invite' ? t('game.invite') : t('game.sit')}
+          </span>
+        </button>
+      ) : (
+        <span className="block h-10 w-10 rounded-full border-2 border-dashed border-cream/15" />
+      )}
+    </div>
+  );
+}

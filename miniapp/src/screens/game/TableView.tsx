@@ -1,0 +1,215 @@
+import { useTranslation } from 'react-i18next';
+import { MAX_PLAYERS, type GameState } from '@svara/core';
+import { CardBack, Chip } from '../../ui/cards';
+import { chipsForBet, displaySeat, positionAtSeat, seatLabel, waitingState } from '../../lib/table';
+import { formatCompactMoney, formatTableMoney } from '../../lib/money';
+import { SEAT_POINTS, TABLE_CENTER, TABLE_H, TABLE_W, towardCentre } from '../../lib/table-layout';
+import { EmptySeat, Seat } from './Seat';
+
+export type TableDisplay = {
+  /** What the hand's end shows: the winner (2 s), chips flying to the winner (until 4 s), then nothing. */
+  finished: 'winner' | 'chips' | 'reset' | null;
+  /** Per player id, the delay of each dealt card (ms) while a new hand is being dealt. */
+  deal: Record<string, number[]> | null;
+  /** The player on turn and the fraction of the turn left. */
+  timer: { playerId: string; fraction: number } | null;
+  bubbles: Record<string, string>;
+};
+
+const WIN_CHIPS = 10;
+
+export function TableView({
+  state,
+  viewerId,
+  display,
+  emptyAction,
+  onEmptySeat,
+  scale,
+}: {
+  state: GameState;
+  viewerId: string | null;
+  display: TableDisplay;
+  emptyAction: 'invite' | 'sit' | null;
+  onEmptySeat: (position: number) => void;
+  scale: number;
+}) {
+  const { t } = useTranslation();
+  const viewer = state.players.find((p) => p.id === viewerId) ?? null;
+  const viewerPosition = viewer?.position ?? null;
+  const byPosition = new Map(state.players.map((p) => [p.position, p]));
+  const showBets = display.finished === null || display.finished === 'winner';
+  const winners = new Set(state.status === 'finished' ? state.winners : []);
+  const waiting = waitingState(state);
+  const showdown = state.status === 'showdown';
+  const potVisible = state.pot > 0 && display.finished !== 'chips' && display.finished !== 'reset';
+
+  return (
+    <div
+      className="relative origin-top-left"
+      style={{ width: TABLE_W, height: TABLE_H, transform: `scale(${scale})` }}
+      data-testid="table"
+      data-status={state.status}
+    >
+      {/* The table: a wooden rail with a gold line around the felt. */}
+      <div className="absolute inset-x-[14px] inset-y-[22px] rounded-[150px] bg-gradient-to-b from-[#5a3418] via-[#3d220f] to-[#26150a] p-[11px] shadow-[0_18px_40px_rgb(0_0_0/0.6),inset_0_2px_3px_rgb(255_255_255/0.15)]">
+        <div className="felt relative h-full w-full rounded-[140px] border-2 border-gold-500/60 shadow-[inset_0_0_40px_rgb(0_0_0/0.55)]">
+          <div className="absolute inset-[18px] rounded-[120px] border border-gold-300/15" />
+          <div className="absolute inset-x-0 top-[30%] text-center font-display text-[26px] font-bold tracking-[0.35em] text-black/15">
+            SVARA
+          </div>
+        </div>
+      </div>
+
+      {/* Deck */}
+      <div className="absolute" style={{ left: TABLE_CENTER.x - 48, top: TABLE_CENTER.y - 58 }}>
+        <div className="relative">
+          <CardBack width={22} className="absolute left-[2px] top-[2px]" />
+          <CardBack width={22} className="absolute left-[1px] top-[1px]" />
+          <CardBack width={22} />
+        </div>
+      </div>
+
+      {/* Pot and the house's 5% */}
+      <div
+        className="absolute -translate-x-1/2 -translate-y-1/2 text-center"
+        style={{ left: TABLE_CENTER.x, top: TABLE_CENTER.y }}
+        data-testid="pot"
+      >
+        {potVisible ? (
+          <div className="mb-1 flex justify-center">
+            {Array.from({ length: Math.min(6, chipsForBet(state.pot)) }, (_, i) => (
+              <Chip key={i} size={16} tone={i} className="-ml-1.5 first:ml-0" />
+            ))}
+          </div>
+        ) : null}
+        <div className="rounded-full border border-gold-400/40 bg-black/55 px-3 py-0.5 shadow-lg">
+          <span className="text-[9px] uppercase tracking-widest text-cream/60">{t('game.pot')} </span>
+          <span
+            className="font-display text-base font-bold tabular-nums text-gold-300"
+            data-testid="pot-amount"
+          >
+            ${formatTableMoney(state.pot)}
+          </span>
+        </div>
+        <div
+          className="mt-1 text-[9px] font-semibold uppercase tracking-wider text-cream/55"
+          data-testid="tax-label"
+        >
+          {state.tax > 0
+            ? t('game.taxAmount', { percent: state.taxPercent, amount: formatTableMoney(state.tax) })
+            : t('game.tax', { percent: state.taxPercent })}
+        </div>
+      </div>
+
+      {waiting ? (
+        <div
+          className="absolute inset-x-10 text-center"
+          style={{ top: TABLE_CENTER.y + 44 }}
+          data-testid="waiting-state"
+        >
+          <span className="rounded-full bg-black/45 px-3 py-1 text-[11px] font-medium text-cream/85">
+            {t(`game.${waiting}`)}
+          </span>
+        </div>
+      ) : null}
+
+      {/* Chip stacks in front of the seats */}
+      {showBets
+        ? state.players.map((p) => {
+            const chips = chipsForBet(p.totalBet);
+            if (!chips) return null;
+            const seat = displaySeat(p.position, viewerPosition);
+            const at = towardCentre(seat, seat === 4 ? 0.3 : 0.44);
+            return (
+              <div
+                key={p.id}
+                className="absolute -translate-x-1/2 -translate-y-1/2"
+                style={{ left: at.x, top: at.y }}
+                data-testid="bet-stack"
+              >
+                <div className="relative mx-auto" style={{ width: 16, height: 16 + Math.min(chips, 15) * 2 }}>
+                  {Array.from({ length: chips }, (_, i) => (
+                    <div key={i} className="absolute left-0" style={{ bottom: i * 2 }}>
+                      <Chip size={16} tone={i % 5} />
+                    </div>
+                  ))}
+                </div>
+                <div className="mt-0.5 rounded-full bg-black/60 px-1.5 text-center text-[9px] font-bold tabular-nums text-cream">
+                  ${formatCompactMoney(p.totalBet)}
+                </div>
+              </div>
+            );
+          })
+        : null}
+
+      {/* Seats */}
+      {Array.from({ length: MAX_PLAYERS }, (_, i) => {
+        const seat = i + 1;
+        const position = positionAtSeat(seat, viewerPosition);
+        const player = byPosition.get(position);
+        if (!player)
+          return (
+            <EmptySeat key={seat} seat={seat} action={emptyAction} onClick={() => onEmptySeat(position)} />
+          );
+        const isViewer = player.id === viewerId;
+        const winner = winners.has(player.id) && display.finished !== 'reset';
+        return (
+          <Seat
+            key={seat}
+            seat={seat}
+            player={player}
+            isViewer={isViewer}
+            big={isViewer && seat === 4}
+            timer={display.timer?.playerId === player.id ? display.timer.fraction : null}
+            label={
+              winner ? 'WIN' : display.finished === 'reset' ? null : seatLabel(player.lastAction, isViewer)
+            }
+            labelKey={`${state.fairness.handNumber}:${player.lastAction}:${player.totalBet}`}
+            bubble={display.bubbles[player.id] ?? null}
+            dealDelays={display.deal?.[player.id] ?? null}
+            winAmount={
+              winner && display.finished !== null && player.lastWinAmount > 0 ? player.lastWinAmount : null
+            }
+            winner={winner}
+          />
+        );
+      })}
+
+      {/* Ten chips fly from the pot to each winner */}
+      {display.finished === 'chips'
+        ? state.players
+            .filter((p) => winners.has(p.id))
+            .flatMap((p) => {
+              const target = SEAT_POINTS[displaySeat(p.position, viewerPosition)]!;
+              return Array.from({ length: WIN_CHIPS }, (_, i) => (
+                <div
+                  key={`${p.id}-${i}`}
+                  className="absolute z-20"
+                  data-testid="flying-chip"
+                  style={{
+                    left: TABLE_CENTER.x - 9 + ((i % 3) - 1) * 6,
+                    top: TABLE_CENTER.y - 9 + (Math.floor(i / 3) - 1) * 4,
+                    ['--tx' as string]: `${target.x - TABLE_CENTER.x}px`,
+                    ['--ty' as string]: `${target.y - TABLE_CENTER.y}px`,
+                    animation: `chip-fly 700ms cubic-bezier(.45,.05,.35,1) ${i * 70}ms both`,
+                  }}
+                >
+                  <Chip size={18} tone={i % 5} />
+                </div>
+              ));
+            })
+        : null}
+
+      {showdown ? (
+        <div
+          className="pointer-events-none absolute inset-x-[14px] inset-y-[22px] z-[5] animate-fade rounded-[150px] bg-black/45"
+          data-testid="showdown-overlay"
+        >
+          <div className="absolute inset-x-0 top-[38%] text-center font-display text-xl font-bold uppercase tracking-[0.3em] text-gold-300 drop-shadow">
+            {t('game.showdown')}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

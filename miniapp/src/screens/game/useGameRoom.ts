@@ -1,0 +1,119 @@
+/**
+ * The table's connection to the server (SPEC §4 "Realtime connection"): join the room on load and on
+ * every reconnect, replace the state on game_state / game_update, acknowledge actions, chat bubbles,
+ * sounds and socket errors.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Ack, ChatPhrase, GameActionName, GameState } from '@svara/core';
+import { emit, emitWithAck, isConnected, onServerEvent, onSocket } from '../../api/realtime';
+import { playSound } from '../../app/sound';
+
+export type ChatBubble = { playerId: string; phrase: ChatPhrase; id: number };
+
+/** Socket errors that mean the table is unreachable rather than a refused move. */
+const CONNECTION_MESSAGES = ['Игра не найдена', 'WebSocket не инициализирован'];
+
+export function useGameRoom(roomId: string) {
+  const [state, setState] = useState<GameState | null>(null);
+  const [clockOffset, setClockOffset] = useState(0);
+  const [pending, setPending] = useState(false);
+  const [fatal, setFatal] = useState<{ code: string; message: string } | null>(null);
+  const [lostTable, setLostTable] = useState(false);
+  const [socketError, setSocketError] = useState<{ code: string; message: string; at: number } | null>(null);
+  const [bubbles, setBubbles] = useState<ChatBubble[]>([]);
+  const bubbleId = useRef(0);
+
+  const join = useCallback(async () => {
+    const ack = await emitWithAck('join_room', { roomId });
+    if (ack.ok) {
+      setLostTable(false);
+      setFatal(null);
+    } else if (ack.code === 'not_found' || ack.code === 'game_not_found') {
+      setFatal({ code: ack.code, message: ack.message });
+    } else if (ack.code !== 'network_error') {
+      setFatal({ code: ack.code, message: ack.message });
+    }
+  }, [roomId]);
+
+  useEffect(() => {
+    const apply = (s: GameState) => {
+      if (s.roomId !== roomId) return;
+      setClockOffset(s.serverTime - Date.now());
+      setState(s);
+      setPending(false);
+    };
+    const offs = [
+      onServerEvent('game_state', apply),
+      onServerEvent('game_update', apply),
+      onServerEvent('play_sound', ({ sound }) => playSound(sound)),
+      onServerEvent('new_chat_message', (m) => {
+        if (m.roomId !== roomId) return;
+        const id = ++bubbleId.current;
+        setBubbles((list) => [
+          ...list.filter((b) => b.playerId !== m.playerId),
+          { playerId: m.playerId, phrase: m.phrase, id },
+        ]);
+        setTimeout(() => setBubbles((list) => list.filter((b) => b.id !== id)), 2_000);
+      }),
+      onServerEvent('error', (e) => {
+        setPending(false);
+        if (CONNECTION_MESSAGES.some((m) => e.message.includes(m)) || e.code === 'game_not_found')
+          setLostTable(true);
+        else setSocketError({ ...e, at: Date.now() });
+      }),
+      onSocket('connect', () => void join()),
+    ];
+    if (isConnected()) void join();
+    return () => offs.forEach((off) => off());
+  }, [roomId, join]);
+
+  /** Sends a game action; the answer comes back as a new state (or a refusal in the ack). */
+  const act = useCallback(
+    async (action: GameActionName, amount?: number): Promise<Ack> => {
+      setPending(true);
+      const ack = await emitWithAck('game_action', {
+        roomId,
+        action,
+        ...(amount !== undefined ? { amount } : {}),
+      });
+      if (!ack.ok) {
+        setPending(false);
+        setSocketError({ code: ack.code, message: ack.message, at: Date.now() });
+      } else {
+        // The state update clears `pending`; do not keep buttons locked if it was coalesced away.
+        setTimeout(() => setPending(false), 1_500);
+      }
+      return ack;
+    },
+    [roomId],
+  );
+
+  const sitDown = useCallback(
+    (position: number | undefined, userData: { username: string | null; avatar: string | null }) =>
+      emitWithAck('sit_down', { roomId, ...(position ? { position } : {}), userData }),
+    [roomId],
+  );
+
+  const sendChat = useCallback(
+    (phrase: ChatPhrase) => emitWithAck('chat_message', { roomId, phrase }),
+    [roomId],
+  );
+  const autoFold = useCallback(() => emit('auto_fold', { roomId }), [roomId]);
+  const leave = useCallback(() => emit('leave_room', { roomId }), [roomId]);
+
+  return {
+    state,
+    clockOffset,
+    pending,
+    fatal,
+    lostTable,
+    socketError,
+    bubbles,
+    act,
+    sitDown,
+    sendChat,
+    autoFold,
+    leave,
+    rejoin: join,
+  };
+}

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RoomType } from '@svara/core';
+import { Dialog } from '../../ui/Modal';
+import { Button } from '../../ui/Button';
+import { CheckIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
+import {
+  canAffordStakeCents,
+  filterPasswordInput,
+  filterStakeInput,
+  isValidPassword,
+  stakeCents,
+} from '../../lib/validation';
+import { ApiError, api } from '../../api/http';
+import { atLeast, loadingScreen } from '../../app/loading';
+import { navigate } from '../../app/navigation';
+import { showToast } from '../../ui/toast';
+
+const MIN_LOADING_MS = 3_000;
+
+/** Create a public or a private room: stake (and password), a tick when the balance covers 10 stakes. */
+export function CreateRoomDialog({
+  type,
+  balance,
+  onClose,
+}: {
+  type: RoomType;
+  balance: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [stake, setStake] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [hidden, setHidden] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const cents = stakeCents(stake);
+  const affordable = cents !== null && canAffordStakeCents(balance, cents);
+  const valid = cents !== null && (type === 'public' || isValidPassword(password));
+
+  async function create() {
+    if (cents === null || !valid || busy) return;
+    if (!affordable) {
+      setError(t('lobby.notEnoughToCreate'));
+      showToast(t('errors.insufficientBalance'), 'error');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setHidden(true);
+    loadingScreen.set(true);
+    const start = Date.now();
+    try {
+      const minBet = cents / 100;
+      const roomId = await api.createRoom(type === 'private' ? { type, minBet, password } : { type, minBet });
+      await atLeast(start, MIN_LOADING_MS);
+      navigate({ name: 'gameRoom', roomId, autoSit: true });
+      onClose();
+    } catch (err) {
+      setHidden(false);
+      if (type === 'public') {
+        showToast(t('errors.gameJoinError'), 'error');
+        onClose();
+      } else {
+        setError(
+          err instanceof ApiError && err.message && err.code !== 'network_error'
+            ? err.message
+            : t('errors.room_create_failed'),
+        );
+      }
+    } finally {
+      loadingScreen.set(false);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={!hidden}
+      onClose={onClose}
+      title={type === 'private' ? t('lobby.createPrivateTitle') : t('lobby.createTitle')}
+      testId={`create-${type}-dialog`}
+    >
+      <label className="mb-1 block text-xs uppercase tracking-wider text-[var(--hint)]">
+        {t('lobby.minStake')}
+      </label>
+      <div className="relative mb-3">
+        <span className="absolute left-4 top-1/2 -translate-y-1/2 text-lg font-bold text-gold-400">$</span>
+        <input
+          inputMode="decimal"
+          autoFocus
+          data-testid="stake-input"
+          value={stake}
+          placeholder="1.00"
+          onChange={(e) => setStake(filterStakeInput(e.target.value, stake))}
+          className="h-12 w-full rounded-2xl border border-gold-400/30 bg-black/30 pl-9 pr-12 text-lg font-semibold text-cream outline-none placeholder:text-cream/25 focus:border-gold-400"
+        />
+        {affordable ? (
+          <CheckIcon
+            data-testid="stake-ok"
+            className="absolute right-4 top-1/2 h-6 w-6 -translate-y-1/2 text-win"
+          />
+        ) : null}
+      </div>
+      <p className="mb-3 text-xs text-[var(--hint)]">{t('lobby.stakeHint')}</p>
+      {type === 'private' ? (
+        <>
+          <label className="mb-1 block text-xs uppercase tracking-wider text-[var(--hint)]">
+            {t('lobby.password')}
+          </label>
+          <input
+            inputMode="numeric"
+            data-testid="password-input"
+            value={password}
+            placeholder="••••••"
+            onChange={(e) => setPassword(filterPasswordInput(e.target.value))}
+            className="mb-1 h-12 w-full rounded-2xl border border-gold-400/30 bg-black/30 px-4 text-lg tracking-[0.3em] text-cream outline-none placeholder:text-cream/25 focus:border-gold-400"
+          />
+          <p className="mb-3 text-xs text-[var(--hint)]">{t('lobby.passwordHint')}</p>
+        </>
+      ) : null}
+      {error ? (
+        <p
+          className="mb-3 rounded-xl bg-red-900/40 px-3 py-2 text-sm text-red-200"
+          data-testid="create-error"
+        >
+          {error}
+        </p>
+      ) : null}
+      <Button block disabled={!valid || busy} onClick={() => void create()} data-testid="create-submit">
+        {busy ? <Spinner className="h-5 w-5" /> : null}
+        {t('lobby.create')}
+      </Button>
+    </Dialog>
+  );
+}

@@ -1,0 +1,247 @@
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RoomType } from '@svara/core';
+import { useStore } from '../../app/store';
+import { profile } from '../../app/session';
+import { roomList, watchRooms } from '../../app/rooms';
+import { settings, updateSettings } from '../../app/settings';
+import { navigate } from '../../app/navigation';
+import { enterRoom } from '../../app/room-entry';
+import { filterRooms, lobbyFilterReducer, pageCount, pageItems, STAKE_MAX, STAKE_MIN } from '../../lib/lobby';
+import { Button } from '../../ui/Button';
+import { Sheet } from '../../ui/Sheet';
+import { Switch } from '../../ui/Switch';
+import { Spinner } from '../../ui/Spinner';
+import { showToast } from '../../ui/toast';
+import {
+  ChevronLeft,
+  ChevronRight,
+  DotsIcon,
+  KeyIcon,
+  LockIcon,
+  PlusIcon,
+  SearchIcon,
+  SlidersIcon,
+  TrophyIcon,
+} from '../../ui/icons';
+import { HeaderCard } from './HeaderCard';
+import { RoomCard } from './RoomCard';
+import { StakeRangeSlider } from './StakeRangeSlider';
+import { CreateRoomDialog } from './CreateRoomDialog';
+import { JoinByPasswordDialog } from './JoinByPasswordDialog';
+
+type Dialog = null | { kind: 'create'; type: RoomType } | { kind: 'join' };
+
+export function Dashboard() {
+  const { t } = useTranslation();
+  const me = useStore(profile);
+  const { rooms, loaded } = useStore(roomList);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [rangeOpen, setRangeOpen] = useState(false);
+  const [filter, dispatch] = useReducer(lobbyFilterReducer, {
+    search: '',
+    available: settings.get().availableOnly,
+    range: [STAKE_MIN, STAKE_MAX] as const,
+    page: 1,
+  });
+
+  useEffect(() => watchRooms(), []);
+
+  const filtered = useMemo(() => filterRooms(rooms, filter), [rooms, filter]);
+  const pages = pageCount(filtered.length);
+  const page = Math.min(filter.page, pages);
+  const visible = pageItems(filtered, page);
+
+  if (!me) return null;
+
+  return (
+    <div
+      className="mx-auto flex min-h-full max-w-md flex-col gap-4 px-4"
+      style={{ paddingTop: 'calc(12px + var(--safe-top))', paddingBottom: 'calc(12px + var(--safe-bottom))' }}
+      data-testid="dashboard"
+    >
+      <HeaderCard me={me} />
+
+      <div className="grid grid-cols-3 gap-3">
+        <Button variant="gold" onClick={() => setMenuOpen(true)} data-testid="create-menu-button">
+          <PlusIcon className="h-5 w-5" />
+          {t('lobby.create')}
+        </Button>
+        <Button
+          variant="dark"
+          onClick={() => showToast(t('lobby.comingSoon'), 'info')}
+          data-testid="tournaments-button"
+        >
+          <TrophyIcon className="h-5 w-5 text-gold-400" />
+          <span className="truncate">{t('lobby.tournaments')}</span>
+        </Button>
+        <Button variant="dark" onClick={() => navigate({ name: 'more' })} data-testid="more-button">
+          <DotsIcon className="h-5 w-5 text-gold-400" />
+          {t('lobby.more')}
+        </Button>
+      </div>
+
+      <section className="card-panel rounded-3xl p-3" data-testid="room-filters">
+        <div className="flex items-center gap-2">
+          <label className="relative flex-1">
+            <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-[var(--hint)]" />
+            <input
+              data-testid="room-search"
+              value={filter.search}
+              onChange={(e) => dispatch({ type: 'search', value: e.target.value.slice(0, 40) })}
+              placeholder={t('lobby.searchPlaceholder')}
+              className="h-10 w-full rounded-xl border border-gold-400/20 bg-black/30 pl-9 pr-3 text-sm text-cream outline-none placeholder:text-cream/35 focus:border-gold-400/70"
+            />
+          </label>
+          <button
+            type="button"
+            data-testid="stakes-toggle"
+            onClick={() => setRangeOpen((o) => !o)}
+            aria-expanded={rangeOpen}
+            className={`flex h-10 items-center gap-1.5 rounded-xl border px-3 text-sm font-medium transition-colors ${
+              rangeOpen
+                ? 'border-gold-400 bg-gold-500/20 text-gold-200'
+                : 'border-gold-400/20 bg-black/30 text-cream/80'
+            }`}
+          >
+            <SlidersIcon className="h-4 w-4" />
+            {t('lobby.stakes')}
+          </button>
+        </div>
+        {rangeOpen ? (
+          <div className="mt-3 animate-fade">
+            <StakeRangeSlider value={filter.range} onChange={(value) => dispatch({ type: 'range', value })} />
+          </div>
+        ) : null}
+        <div className="mt-3 flex items-center justify-between px-1">
+          <span className="text-sm text-cream/80">{t('lobby.available')}</span>
+          <Switch
+            testId="available-switch"
+            label={t('lobby.available')}
+            checked={filter.available}
+            onChange={(value) => {
+              updateSettings({ availableOnly: value });
+              dispatch({ type: 'available', value });
+            }}
+          />
+        </div>
+      </section>
+
+      <section className="flex-1">
+        <div className="mb-2 flex items-center justify-between px-1">
+          <h2 className="font-display text-lg font-bold text-gold-300">{t('lobby.rooms')}</h2>
+          <span className="text-xs text-[var(--hint)]">{t('lobby.currencyNote')}</span>
+        </div>
+        {!loaded ? (
+          <div className="grid place-items-center py-10">
+            <Spinner />
+          </div>
+        ) : visible.length === 0 ? (
+          <div className="card-panel rounded-2xl py-10 text-center text-cream/60" data-testid="rooms-empty">
+            {t('lobby.roomsNotFound')}
+          </div>
+        ) : (
+          <ul className="flex flex-col gap-2.5" data-testid="room-list">
+            {visible.map((room) => (
+              <RoomCard
+                key={room.roomId}
+                room={room}
+                onEnter={() => void enterRoom(room.roomId, room.minBet, me.balance)}
+                onWatch={() => navigate({ name: 'gameRoom', roomId: room.roomId, autoSit: false })}
+              />
+            ))}
+          </ul>
+        )}
+        {pages > 1 ? (
+          <nav className="mt-3 flex items-center justify-center gap-3" data-testid="pager">
+            <button
+              type="button"
+              aria-label="previous page"
+              disabled={page <= 1}
+              onClick={() => dispatch({ type: 'page', value: page - 1 })}
+              className="grid h-9 w-9 place-items-center rounded-full bg-felt-800 text-gold-300 disabled:opacity-30"
+            >
+              <ChevronLeft className="h-4 w-4" />
+            </button>
+            <span className="text-sm tabular-nums text-cream/80" data-testid="page-indicator">
+              {page} / {pages}
+            </span>
+            <button
+              type="button"
+              aria-label="next page"
+              disabled={page >= pages}
+              onClick={() => dispatch({ type: 'page', value: page + 1 })}
+              className="grid h-9 w-9 place-items-center rounded-full bg-felt-800 text-gold-300 disabled:opacity-30"
+            >
+              <ChevronRight className="h-4 w-4" />
+            </button>
+          </nav>
+        ) : null}
+      </section>
+
+      <footer
+        className="flex items-center justify-center gap-2 py-2 text-xs text-cream/45"
+        data-testid="footer-18"
+      >
+        <span className="grid h-7 w-7 place-items-center rounded-full border-2 border-red-400/70 text-[10px] font-bold text-red-300">
+          18+
+        </span>
+        {t('lobby.adultsOnly')}
+      </footer>
+
+      <Sheet
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        title={t('lobby.create')}
+        testId="create-menu"
+      >
+        <div className="flex flex-col gap-2.5">
+          {(
+            [
+              [
+                'create-public',
+                <PlusIcon key="i" className="h-5 w-5" />,
+                t('lobby.createRoom'),
+                () => setDialog({ kind: 'create', type: 'public' }),
+              ],
+              [
+                'create-private',
+                <LockIcon key="i" className="h-5 w-5" />,
+                t('lobby.createPrivateRoom'),
+                () => setDialog({ kind: 'create', type: 'private' }),
+              ],
+              [
+                'join-room',
+                <KeyIcon key="i" className="h-5 w-5" />,
+                t('lobby.joinRoom'),
+                () => setDialog({ kind: 'join' }),
+              ],
+            ] as const
+          ).map(([id, icon, label, action]) => (
+            <Button
+              key={id}
+              variant="dark"
+              size="lg"
+              block
+              data-testid={id}
+              className="justify-start"
+              onClick={() => {
+                setMenuOpen(false);
+                action();
+              }}
+            >
+              <span className="text-gold-400">{icon}</span>
+              {label}
+            </Button>
+          ))}
+        </div>
+      </Sheet>
+
+      {dialog?.kind === 'create' ? (
+        <CreateRoomDialog type={dialog.type} balance={me.balance} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'join' ? <JoinByPasswordDialog onClose={() => setDialog(null)} /> : null}
+    </div>
+  );
+}

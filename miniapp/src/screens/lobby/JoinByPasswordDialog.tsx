@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../ui/Modal';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { filterPasswordInput, isRoomId, isValidPassword, normaliseRoomId } from '../../lib/validation';
+import { ApiError, api } from '../../api/http';
+import { navigate } from '../../app/navigation';
+import { launch } from '../../app/session';
+
+/** A private room: its id (from the invitation) and the digits-only password. */
+export function JoinByPasswordDialog({
+  initialRoomId = '',
+  onClose,
+}: {
+  initialRoomId?: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [roomId, setRoomId] = useState(initialRoomId);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const valid = isRoomId(roomId) && isValidPassword(password);
+
+  async function join() {
+    if (!valid || busy) return;
+    if (!launch?.user?.id) {
+      setError(t('errors.telegram_user_id_not_found'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const id = normaliseRoomId(roomId);
+    try {
+      await api.joinRoom(id, password);
+      onClose();
+      navigate({ name: 'gameRoom', roomId: id, autoSit: true });
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.message && err.code !== 'network_error'
+          ? err.message
+          : t('errors.room_join_failed'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} title={t('lobby.joinTitle')} testId="join-dialog">
+      <label className="mb-1 block text-xs uppercase tracking-wider text-[var(--hint)]">
+        {t('lobby.roomId')}
+      </label>
+      <input
+        data-testid="join-room-id"
+        value={roomId}
+        placeholder="xxxxxxxx-xxxx-…"
+        onChange={(e) => setRoomId(e.target.value.slice(0, 40))}
+        className="mb-3 h-12 w-full rounded-2xl border border-gold-400/30 bg-black/30 px-4 font-mono text-sm text-cream outline-none placeholder:text-cream/25 focus:border-gold-400"
+      />
+      <label className="mb-1 block text-xs uppercase tracking-wider text-[var(--hint)]">
+        {t('lobby.password')}
+      </label>
+      <input
+        inputMode="numeric"
+        data-testid="join-password"
+        value={password}
+        placeholder="••••••"
+        onChange={(e) => setPassword(filterPasswordInput(e.target.value))}
+        onKeyDown={(e) => e.key === 'Enter' && void join()}
+        className="mb-3 h-12 w-full rounded-2xl border border-gold-400/30 bg-black/30 px-4 text-lg tracking-[0.3em] text-cream outline-none placeholder:text-cream/25 focus:border-gold-400"
+      />
+      {error ? (
+        <p className="mb-3 rounded-xl bg-red-900/40 px-3 py-2 text-sm text-red-200" data-testid="join-error">
+          {error}
+        </p>
+      ) : null}
+      <Button block disabled={!valid || busy} onClick={() => void join()} data-testid="join-submit">
+        {busy ? <Spinner className="h-5 w-5" /> : null}
+        {t('common.ok')}
+      </Button>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { MAX_PLAYERS, type RoomSummary } from '@svara/core';
+import { Button } from '../../ui/Button';
+import { EyeIcon, UsersIcon } from '../../ui/icons';
+import { Chip } from '../../ui/cards';
+import { roomLabel } from '../../lib/format';
+import { formatTableMoney } from '../../lib/money';
+
+export function RoomCard({
+  room,
+  onEnter,
+  onWatch,
+}: {
+  room: RoomSummary;
+  onEnter: () => void;
+  onWatch: () => void;
+}) {
+  const { t } = useTranslation();
+  const full = room.players.length >= room.maxPlayers;
+  return (
+    <li
+      className="card-panel flex items-center gap-3 rounded-2xl px-3 py-3"
+      data-testid="room-card"
+      data-room-id={room.roomId}
+    >
+      <div className="relative grid h-12 w-12 shrink-0 place-items-center rounded-full bg-gradient-to-b from-felt-600 to-felt-800 ring-1 ring-gold-400/40">
+        <Chip size={28} tone={Math.min(4, Math.floor(Math.log10(Math.max(1, room.minBet))))} />
+      </div>
+      <div className="min-w-0 flex-1">
+        <div className="font-mono text-sm text-cream/70">{roomLabel(room.roomId)}</div>
+        <div className="flex items-center gap-3">
+          <span className="gold-text font-display text-xl font-bold">${formatTableMoney(room.minBet)}</span>
+          <span className="flex items-center gap-1 text-sm text-cream/80" data-testid="room-players">
+            <UsersIcon className="h-4 w-4 text-[var(--hint)]" />
+            {room.players.length} / {room.maxPlayers || MAX_PLAYERS}
+          </span>
+        </div>
+      </div>
+      <div className="flex flex-col items-end gap-1">
+        <Button size="sm" onClick={onEnter} disabled={full} data-testid="room-enter">
+          {t('lobby.enter')}
+        </Button>
+        <button
+          type="button"
+          onClick={onWatch}
+          data-testid="room-watch"
+          className="flex items-center gap-1 px-1 text-xs font-medium text-[var(--accent)] active:opacity-70"
+        >
+          <EyeIcon className="h-3.5 w-3.5" />
+          {t('lobby.watch')}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * The Telegram Mini Apps SDK: start-up (real launch, or a mocked environment with development init
+ * data), back button, haptics, closing confirmation, swipes, links and theme.
+ */
+import {
+  bindMiniAppCssVars,
+  bindThemeParamsCssVars,
+  bindViewportCssVars,
+  disableClosingConfirmation,
+  disableVerticalSwipes,
+  emitEvent,
+  enableClosingConfirmation,
+  enableVerticalSwipes,
+  expandViewport,
+  hapticFeedbackImpactOccurred,
+  hapticFeedbackNotificationOccurred,
+  hideBackButton,
+  init,
+  miniAppReady,
+  mockTelegramEnv,
+  mountBackButton,
+  mountClosingBehavior,
+  mountMiniAppSync,
+  mountSwipeBehavior,
+  mountThemeParamsSync,
+  mountViewport,
+  onBackButtonClick,
+  openLink,
+  openTelegramLink,
+  retrieveLaunchParams,
+  retrieveRawInitData,
+  setMiniAppBackgroundColor,
+  setMiniAppHeaderColor,
+  showBackButton,
+} from '@telegram-apps/sdk-react';
+import { fetchDevInitData } from '../api/http';
+import { devUserFromUrl, startParamFrom, userFromInitData, type LaunchUser } from './launch';
+import { settings } from '../app/settings';
+
+export type Launch = { initDataRaw: string; startParam: string | null; user: LaunchUser | null };
+
+/** Why the app cannot start: the catalogue code to show. */
+export class LaunchError extends Error {
+  constructor(readonly code: 'no_init_data' | 'sdk_init_failed' | 'dev_pick_user') {
+    super(code);
+  }
+}
+
+const FELT = '#0b2818';
+const DEV_THEME = {
+  bg_color: '#0b2818',
+  secondary_bg_color: '#08200f',
+  text_color: '#f3efe2',
+  hint_color: '#9fb3a5',
+  link_color: '#e6c36a',
+  button_color: '#d4a942',
+  button_text_color: '#1b1405',
+  header_bg_color: '#0b2818',
+  accent_text_color: '#e6c36a',
+  section_bg_color: '#10321f',
+  section_header_text_color: '#e6c36a',
+  subtitle_text_color: '#9fb3a5',
+  destructive_text_color: '#ef5350',
+} as const;
+
+/** Imitates the Telegram client in a plain browser, answering the requests the SDK makes. */
+function mockTelegram(initDataRaw: string, startParam: string | null): void {
+  const noInsets = { top: 0, bottom: 0, left: 0, right: 0 };
+  mockTelegramEnv({
+    resetPostMessage: true,
+    launchParams: {
+      tgWebAppData: initDataRaw,
+      tgWebAppVersion: '8.0',
+      tgWebAppPlatform: 'tdesktop',
+      tgWebAppThemeParams: DEV_THEME,
+      ...(startParam ? { tgWebAppStartParam: startParam } : {}),
+    },
+    onEvent(event) {
+      const [name] = event;
+      if (name === 'web_app_request_theme') emitEvent('theme_changed', { theme_params: DEV_THEME });
+      if (name === 'web_app_request_viewport') {
+        emitEvent('viewport_changed', {
+          height: window.innerHeight,
+          width: window.innerWidth,
+          is_expanded: true,
+          is_state_stable: true,
+        });
+      }
+      if (name === 'web_app_request_safe_area') emitEvent('safe_area_changed', noInsets);
+      if (name === 'web_app_request_content_safe_area') emitEvent('content_safe_area_changed', noInsets);
+    },
+  });
+}
+
+function readRawInitData(): string | undefined {
+  try {
+    return retrieveRawInitData();
+  } catch {
+    return undefined;
+  }
+}
+
+function readLaunchStartParam(): string | null {
+  try {
+    return retrieveLaunchParams(true).tgWebAppStartParam ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export async function startTelegram(): Promise<Launch> {
+  // A development URL (?user=…) wins over launch data kept from an earlier visit in this tab.
+  const devUser = devUserFromUrl(location.search);
+  let raw: string | undefined;
+  if (devUser) {
+    const dev = await fetchDevInitData(devUser);
+    if (!dev) throw new LaunchError('no_init_data');
+    raw = dev;
+    mockTelegram(raw, new URLSearchParams(location.search).get('start'));
+  } else {
+    raw = readRawInitData();
+  }
+  if (!raw) throw new LaunchError(import.meta.env.DEV ? 'dev_pick_user' : 'no_init_data');
+
+  try {
+    init();
+  } catch {
+    throw new LaunchError('sdk_init_failed');
+  }
+  mountTelegramComponents();
+  return {
+    initDataRaw: raw,
+    startParam: startParamFrom(raw, readLaunchStartParam()),
+    user: userFromInitData(raw),
+  };
+}
+
+function attempt(fn: () => void): void {
+  try {
+    fn();
+  } catch (err) {
+    console.warn('[telegram]', err);
+  }
+}
+
+function mountTelegramComponents(): void {
+  attempt(() => {
+    if (mountMiniAppSync.isAvailable()) {
+      mountMiniAppSync();
+      bindMiniAppCssVars.ifAvailable();
+      setMiniAppHeaderColor.ifAvailable(FELT);
+      setMiniAppBackgroundColor.ifAvailable(FELT);
+    }
+  });
+  attempt(() => {
+    if (mountThemeParamsSync.isAvailable()) {
+      mountThemeParamsSync();
+      bindThemeParamsCssVars.ifAvailable();
+    }
+  });
+  attempt(() => mountBackButton.ifAvailable());
+  attempt(() => mountClosingBehavior.ifAvailable());
+  attempt(() => mountSwipeBehavior.ifAvailable());
+  if (mountViewport.isAvailable()) {
+    mountViewport()
+      .then(() => {
+        bindViewportCssVars.ifAvailable();
+        expandViewport.ifAvailable();
+      })
+      .catch((err: unknown) => console.warn('[telegram] viewport', err));
+  }
+  attempt(() => miniAppReady.ifAvailable());
+}
+
+let backOff: (() => void) | null = null;
+
+/** Shows the Telegram back button with a handler, or hides it (null). */
+export function setBackButton(handler: (() => void) | null): void {
+  backOff?.();
+  backOff = null;
+  if (!handler) {
+    attempt(() => hideBackButton.ifAvailable());
+    return;
+  }
+  attempt(() => {
+    showBackButton.ifAvailable();
+    const [called, off] = onBackButtonClick.ifAvailable(handler);
+    if (called) backOff = off;
+  });
+}
+
+/** A light tap on actions; success/error notifications. Respects the haptics setting. */
+export function haptic(kind: 'tap' | 'success' | 'error' | 'warning' = 'tap'): void {
+  if (!settings.get().haptic) return;
+  attempt(() => {
+    if (kind === 'tap') hapticFeedbackImpactOccurred.ifAvailable('light');
+    else hapticFeedbackNotificationOccurred.ifAvailable(kind);
+  });
+}
+
+export function setClosingConfirmation(on: boolean): void {
+  attempt(() => (on ? enableClosingConfirmation.ifAvailable() : disableClosingConfirmation.ifAvailable()));
+}
+
+export function setVerticalSwipes(enabled: boolean): void {
+  attempt(() => (enabled ? enableVerticalSwipes.ifAvailable() : disableVerticalSwipes.ifAvailable()));
+}
+
+/** Opens a t.me link inside Telegram (share, chats), or a new tab elsewhere. */
+export function openTelegram(url: string): void {
+  const [called] = (() => {
+    try {
+      return openTelegramLink.ifAvailable(url);
+    } catch {
+      return [false] as const;
+    }
+  })();
+  if (!called) window.open(url, '_blank', 'noopener');
+}
+
+/** Opens an external page in the browser. */
+export function openExternal(url: string): void {
+  const [called] = (() => {
+    try {
+      return openLink.ifAvailable(url);
+    } catch {
+      return [false] as const;
+    }
+  })();
+  if (!called) window.open(url, '_blank', 'noopener');
+}

@@ -1,0 +1,18 @@
+import { defineConfig, defaultClientConditions } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const API = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  // `source` makes @svara/core resolve to its TypeScript sources, so the app never waits for a core build.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  server: {
+    proxy: {
+      '/api': { target: API, changeOrigin: true },
+      '/socket.io': { target: API, ws: true, changeOrigin: true },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 400 },
+});
