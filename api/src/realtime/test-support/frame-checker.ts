@@ -46,9 +46,8 @@ export function checkFrame(
     );
   }
 
-  // A lone winner after everyone else folded shows nothing: cards are shown only at a showdown.
-  const stillIn = state.players.filter((p) => p.isActive && !p.hasFolded);
-  const showdown = REVEAL_STATUSES.has(state.status) && stillIn.length >= 2;
+  // Cards are shown only once the hand's log records a showdown; a lone winner shows nothing.
+  const showdown = REVEAL_STATUSES.has(state.status) && state.log.some((e) => e.type === 'showdown');
   for (const p of state.players) {
     if (p.cards === null) {
       if (p.score !== null) throw new FrameLeak(`score of ${p.id} shown without its cards`);

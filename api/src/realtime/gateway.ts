@@ -1,0 +1,330 @@
+/**
+ * The socket.io side of the tables (SPEC §7): authenticates each connection, validates every
+ * payload with the core schemas, turns requests into runtime calls, and fans committed changes out
+ * — each viewer gets its own view (spectators the spectator view), after the money is written.
+ */
+import {
+  centsToDollars,
+  clientEvents,
+  inviteStartParam,
+  isErrorCode,
+  SvaraError,
+  viewFor,
+  type Ack,
+  type ClientEventName,
+  type ClientEventPayload,
+  type ErrorCode,
+  type GameState,
+  type ServerEventName,
+  type ServerEventPayload,
+  type TableAction,
+} from '@svara/core';
+import { translate } from '@svara/locales';
+import type { Server, Socket } from 'socket.io';
+import type { Logger } from '../logger.js';
+import type { Services } from '../services.js';
+import { handshakeError, handshakeToken } from './handshake.js';
+import type { LobbyFeed } from './lobby.js';
+import type { RealtimeOptions } from './options.js';
+import { RateLimiter } from './rate-limiter.js';
+import type { ActResult, TableChange, TableListener, TableRuntime } from './table-runtime.js';
+
+export type SocketData = {
+  userId: string;
+  language: string | null;
+  username: string | null;
+  avatar: string | null;
+  /** The room this socket watches (seated or not), or null. */
+  roomId: string | null;
+  /** Asked for the room list: in the lobby whenever it is not at a table. */
+  wantsLobby: boolean;
+};
+
+type ServerToClient = { [E in ServerEventName]: (payload: ServerEventPayload<E>) => void };
+type ClientToServer = Record<ClientEventName, (...args: unknown[]) => void>;
+type AppSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
+type Outcome = { ok: true; data?: unknown } | { ok: false; code: ErrorCode; detail?: string };
+
+export type GatewayServices = Pick<Services, 'rooms' | 'ledger' | 'users' | 'verifyAccessToken'>;
+
+const userRoom = (userId: string) => `user:${userId}`;
+const tableRoom = (roomId: string) => `table:${roomId}`;
+
+const MOVES = new Set(['blind_bet', 'look', 'call', 'fold', 'join_svara', 'skip_svara'] as const);
+type Move = Exclude<TableAction, { type: 'sit' | 'start_hand' | 'tick' | 'set_balance' | 'leave' }>;
+
+export class Gateway implements TableListener {
+  /** Sockets of this node watching each room. */
+  private readonly viewers = new Map<string, Set<AppSocket>>();
+  private readonly chat: RateLimiter;
+  private readonly sweeper: NodeJS.Timeout;
+  readonly stats = { frames: 0, frameBytes: 0, errors: 0 };
+
+  constructor(
+    private readonly io: Server,
+    private readonly runtime: TableRuntime,
+    private readonly lobby: LobbyFeed,
+    private readonly services: GatewayServices,
+    private readonly options: RealtimeOptions,
+    private readonly logger: Logger,
+  ) {
+    this.chat = new RateLimiter(options.chat.perSecond, options.chat.burst, options.clock);
+    this.sweeper = setInterval(() => this.chat.sweep(), 60_000);
+    this.sweeper.unref();
+    io.use((socket, next) => {
+      this.authenticate(socket as AppSocket).then(
+        () => next(),
+        (error: unknown) => next(error as Error),
+      );
+    });
+    io.on('connection', (socket) => this.connected(socket as AppSocket));
+  }
+
+  // --- connections
+
+  private async authenticate(socket: AppSocket): Promise<void> {
+    const token = handshakeToken(socket.handshake);
+    if (!token) throw handshakeError('no_token', translate(null, 'errors.no_token'));
+    let userId: string;
+    let language: string | null;
+    try {
+      const claims = await this.services.verifyAccessToken(token);
+      userId = claims.telegramId;
+      language = claims.language;
+    } catch {
+      throw handshakeError('auth_validation_failed', translate(null, 'errors.auth_validation_failed'));
+    }
+    const user = await this.services.users.get(userId);
+    if (!user)
+      throw handshakeError('auth_validation_failed', translate(language, 'errors.auth_validation_failed'));
+    socket.data = {
+      userId,
+      language: language ?? user.languageCode,
+      username: user.username ?? user.firstName,
+      avatar: user.photoUrl,
+      roomId: null,
+      wantsLobby: false,
+    };
+  }
+
+  private connected(socket: AppSocket): void {
+    const { userId } = socket.data;
+    void socket.join(userRoom(userId));
+    this.handle(socket, 'request_rooms', () => this.requestRooms(socket));
+    this.handle(socket, 'join', (p) => this.ownId(socket, p));
+    this.handle(socket, 'subscribe_balance', async (p) => {
+      const own = this.ownId(socket, p);
+      if (!own.ok) return own;
+      const balance = await this.services.ledger.walletBalance(userId);
+      socket.emit('balanceUpdated', { balance: centsToDollars(balance) });
+      return own;
+    });
+    this.handle(socket, 'join_room', (p) => this.enterRoom(socket, p.roomId));
+    this.handle(socket, 'game_action', (p) => this.gameAction(socket, p));
+    this.handle(socket, 'sit_down', (p) => this.sitDown(socket, p));
+    this.handle(socket, 'leave_room', (p) => this.leaveRoom(socket, p.roomId));
+    this.handle(socket, 'auto_fold', (p) => this.runtime.autoFold(p.roomId, userId));
+    this.handle(socket, 'chat_message', (p) => this.chatMessage(socket, p));
+    socket.on('disconnect', () => this.exitRoom(socket));
+
+    // Back after a reconnect: a seated player gets the table's full view at once.
+    const seatedAt = this.runtime.seatOf(userId);
+    if (seatedAt !== undefined) {
+      void this.enterRoom(socket, seatedAt).catch((error: unknown) =>
+        this.logger.error({ err: error, userId }, 'rejoining the table failed'),
+      );
+    }
+  }
+
+  /** Registers a validated handler: a bad payload gets `error` and a failing ack, and changes nothing. */
+  private handle<E extends ClientEventName>(
+    socket: AppSocket,
+    event: E,
+    handler: (payload: ClientEventPayload<E>) => Outcome | Promise<Outcome>,
+  ): void {
+    const listener = async (...args: unknown[]) => {
+      const ack = typeof args.at(-1) === 'function' ? (args.pop() as (answer: Ack) => void) : null;
+      const parsed = clientEvents[event].safeParse(args[0]);
+      if (!parsed.success) {
+        this.refuse(socket, ack, 'validation_failed');
+        return;
+      }
+      let outcome: Outcome;
+      try {
+        outcome = await handler(parsed.data as ClientEventPayload<E>);
+      } catch (error) {
+        const code = error instanceof SvaraError && isErrorCode(error.code) ? error.code : 'unknown_error';
+        if (code === 'unknown_error') this.logger.error({ err: error, event }, 'socket handler failed');
+        outcome = { ok: false, code };
+      }
+      if (outcome.ok) ack?.(outcome.data === undefined ? { ok: true } : { ok: true, data: outcome.data });
+      else this.refuse(socket, ack, outcome.code);
+    };
+    (socket as unknown as Socket).on(event as string, listener);
+  }
+
+  private refuse(socket: AppSocket, ack: ((answer: Ack) => void) | null, code: ErrorCode): void {
+    this.stats.errors += 1;
+    const message = translate(socket.data.language, `errors.${code}`);
+    socket.emit('error', { code, message });
+    ack?.({ ok: false, code, message });
+  }
+
+  // --- requests
+
+  private ownId(socket: AppSocket, payload: string | { telegramId: string } | undefined): Outcome {
+    const id = typeof payload === 'object' ? payload.telegramId : payload;
+    if (id !== undefined && id !== socket.data.userId) return { ok: false, code: 'forbidden' };
+    return { ok: true };
+  }
+
+  private async requestRooms(socket: AppSocket): Promise<Outcome> {
+    socket.data.wantsLobby = true;
+    if (socket.data.roomId === null) await this.lobby.enter(socket);
+    else {
+      const rooms = await this.services.rooms.listPublic();
+      socket.emit('rooms', { action: 'initial', rooms });
+    }
+    return { ok: true };
+  }
+
+  private async enterRoom(socket: AppSocket, roomId: string): Promise<Outcome> {
+    const table = await this.runtime.open(roomId);
+    if (!table) return { ok: false, code: 'game_not_found' };
+    const seated = this.runtime.seatOf(socket.data.userId) === roomId;
+    if (
+      table.type === 'private' &&
+      !seated &&
+      !(await this.services.rooms.hasAccess(roomId, socket.data.userId))
+    ) {
+      return { ok: false, code: 'forbidden' };
+    }
+    if (socket.data.roomId !== roomId) {
+      this.exitRoom(socket);
+      socket.data.roomId = roomId;
+      let set = this.viewers.get(roomId);
+      if (!set) this.viewers.set(roomId, (set = new Set()));
+      set.add(socket);
+      void socket.join(tableRoom(roomId));
+      this.lobby.leave(socket);
+      this.runtime.watch(roomId, 1);
+    }
+    const state = this.runtime.peek(roomId);
+    if (state) this.send(socket, 'game_state', viewFor(state, socket.data.userId, this.options.clock()));
+    return { ok: true };
+  }
+
+  /** Stops watching the current room (the seat, if any, stays: leaving is leave_room). */
+  private exitRoom(socket: AppSocket): void {
+    const roomId = socket.data.roomId;
+    if (roomId === null) return;
+    socket.data.roomId = null;
+    const set = this.viewers.get(roomId);
+    set?.delete(socket);
+    if (set?.size === 0) this.viewers.delete(roomId);
+    void socket.leave(tableRoom(roomId));
+    this.runtime.watch(roomId, -1);
+  }
+
+  private async gameAction(socket: AppSocket, p: ClientEventPayload<'game_action'>): Promise<Outcome> {
+    const playerId = socket.data.userId;
+    if (p.action === 'invite') {
+      const room = await this.services.rooms.get(p.roomId);
+      if (!room || room.status !== 'open') return { ok: false, code: 'game_not_found' };
+      return { ok: true, data: inviteStartParam(p.roomId, playerId) };
+    }
+    let move: Move;
+    if (p.action === 'raise') {
+      if (p.amount === undefined || p.amount === null) return { ok: false, code: 'invalid_amount' };
+      move = { type: 'raise', playerId, amount: Math.round(p.amount * 100) };
+    } else if (MOVES.has(p.action)) {
+      move = { type: p.action, playerId } as Move;
+    } else {
+      return { ok: false, code: 'validation_failed' };
+    }
+    return this.runtime.act(p.roomId, move);
+  }
+
+  private async sitDown(socket: AppSocket, p: ClientEventPayload<'sit_down'>): Promise<Outcome> {
+    if (socket.data.roomId !== p.roomId) {
+      const entered = await this.enterRoom(socket, p.roomId);
+      if (!entered.ok) return entered;
+    }
+    // The seat shows the profile from sign-in, not what the client puts in userData.
+    const { userId, username, avatar } = socket.data;
+    return this.runtime.sit(p.roomId, { id: userId, username, avatar }, p.position);
+  }
+
+  private async leaveRoom(socket: AppSocket, roomId: string): Promise<Outcome> {
+    let result: ActResult = { ok: true };
+    if (this.runtime.seatOf(socket.data.userId) === roomId)
+      result = await this.runtime.leave(roomId, socket.data.userId);
+    if (socket.data.roomId === roomId) {
+      this.exitRoom(socket);
+      if (socket.data.wantsLobby) await this.lobby.enter(socket);
+    }
+    return result;
+  }
+
+  private chatMessage(socket: AppSocket, p: ClientEventPayload<'chat_message'>): Outcome {
+    const playerId = socket.data.userId;
+    const state = this.runtime.peek(p.roomId);
+    if (!state || !state.seats.some((s) => s.playerId === playerId)) return { ok: false, code: 'not_seated' };
+    if (!this.chat.take(playerId)) return { ok: false, code: 'rate_limited' };
+    this.io
+      .to(tableRoom(p.roomId))
+      .emit('new_chat_message', { roomId: p.roomId, playerId, phrase: p.phrase });
+    return { ok: true };
+  }
+
+  // --- fan-out
+
+  private send(socket: AppSocket, event: 'game_state' | 'game_update', frame: GameState): void {
+    this.stats.frames += 1;
+    socket.emit(event, frame);
+  }
+
+  changed(change: TableChange): void {
+    const { roomId, state, events, now } = change;
+    const sockets = this.viewers.get(roomId);
+    if (sockets && sockets.size > 0) {
+      // One view per seated player (whatever number of tabs) and one for every spectator.
+      const frames = new Map<string | null, GameState>();
+      const seated = new Set(state.seats.map((s) => s.playerId));
+      for (const socket of sockets) {
+        const key = seated.has(socket.data.userId) ? socket.data.userId : null;
+        let frame = frames.get(key);
+        if (!frame) frames.set(key, (frame = viewFor(state, key, now)));
+        this.send(socket, 'game_update', frame);
+      }
+      for (const e of events) {
+        if (e.type === 'sound') this.io.local.to(tableRoom(roomId)).emit('play_sound', { sound: e.name });
+      }
+    }
+    for (const [userId, balance] of change.balances) {
+      this.io.to(userRoom(userId)).emit('balanceUpdated', { balance: centsToDollars(balance) });
+    }
+    if (change.lobby && change.roomType === 'public') this.lobby.mark();
+  }
+
+  closed(roomId: string): void {
+    const sockets = this.viewers.get(roomId);
+    for (const socket of sockets ?? []) {
+      this.exitRoom(socket);
+      this.refuse(socket, null, 'game_not_found');
+    }
+    this.lobby.mark();
+  }
+
+  /** Balance events for a wallet change outside the tables (SPEC §7: balanceUpdated, transactionConfirmed). */
+  async walletChanged(userId: string, message?: string): Promise<void> {
+    await this.runtime.walletChanged(userId);
+    const balance = centsToDollars(await this.services.ledger.walletBalance(userId));
+    if (message === undefined) this.io.to(userRoom(userId)).emit('balanceUpdated', { balance });
+    else this.io.to(userRoom(userId)).emit('transactionConfirmed', { balance, message });
+  }
+
+  stop(): void {
+    clearInterval(this.sweeper);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The lobby feed: sockets that asked for rooms and are not at a table get `rooms` {action:'initial'}
+ * once, then {action:'update'} whenever the public list changes — at most once per interval, and
+ * only when it really differs from what was last sent. The list is encoded once per broadcast.
+ */
+import type { RoomSummary } from '@svara/core';
+import type { Server, Socket } from 'socket.io';
+import type { Logger } from '../logger.js';
+import { Coalescer } from './coalescer.js';
+
+export const LOBBY_ROOM = 'lobby';
+
+export class LobbyFeed {
+  private readonly coalescer: Coalescer;
+  private lastSent = '';
+  readonly stats = { updates: 0, bytes: 0 };
+
+  constructor(
+    private readonly io: Server,
+    private readonly listPublic: () => Promise<RoomSummary[]>,
+    intervalMs: number,
+    private readonly logger: Logger,
+  ) {
+    this.coalescer = new Coalescer(() => void this.flush(), intervalMs);
+  }
+
+  /** Something the lobby shows may have changed. */
+  mark(): void {
+    this.coalescer.mark();
+  }
+
+  /** Puts the socket in the lobby and sends it the current list. */
+  async enter(socket: Socket): Promise<void> {
+    await socket.join(LOBBY_ROOM);
+    const rooms = await this.listPublic();
+    socket.emit('rooms', { action: 'initial', rooms });
+  }
+
+  leave(socket: Socket): void {
+    void socket.leave(LOBBY_ROOM);
+  }
+
+  private get audience(): number {
+    return this.io.of('/').adapter.rooms.get(LOBBY_ROOM)?.size ?? 0;
+  }
+
+  private async flush(): Promise<void> {
+    try {
+      const rooms = await this.listPublic();
+      const text = JSON.stringify(rooms);
+      if (text === this.lastSent) return;
+      this.lastSent = text;
+      const audience = this.audience;
+      if (audience === 0) return;
+      // Each node serves its own lobby sockets, so the update is not relayed to other nodes.
+      this.io.local.to(LOBBY_ROOM).emit('rooms', { action: 'update', rooms });
+      this.stats.updates += 1;
+      this.stats.bytes += (text.length + 32) * audience;
+    } catch (error) {
+      this.logger.error({ err: error }, 'lobby update failed');
+    }
+  }
+
+  stop(): void {
+    this.coalescer.stop();
+  }
+}

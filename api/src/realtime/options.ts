@@ -1,0 +1,73 @@
+/**
+ * Settings of the realtime layer. The defaults are the product's (RULES §6, SPEC §9); tests and the
+ * bench shorten the clocks through options or the environment.
+ */
+import { TIMINGS, type TableState, type TableTimings } from '@svara/core';
+import { z } from 'zod';
+
+export interface RealtimeOptions {
+  timings: TableTimings;
+  /** A room with nobody seated and nobody watching closes after this long. */
+  emptyRoomCloseMs: number;
+  /** The lobby gets at most one `rooms` update per this interval. */
+  lobbyIntervalMs: number;
+  /** Table chat: phrases per second per player, and the burst allowed. */
+  chat: { perSecond: number; burst: number };
+  /** After a failed write (database unavailable) the table retries its pending step after this long. */
+  retryMs: number;
+  /**
+   * Server seeds: 32 random bytes as hex from node:crypto. Only tests set this, to deal chosen cards:
+   * it is called right before a deal with the table as it is then.
+   */
+  seedSource?: (table: { roomId: string; state: TableState }) => string;
+  /** The server clock (ms since epoch). */
+  clock: () => number;
+  /** With a Redis URL, socket.io broadcasts through @socket.io/redis-adapter. */
+  redisUrl: string | null;
+  /** Logs a line with the process's CPU use and counters every this many ms (0: never). */
+  statsIntervalMs: number;
+}
+
+export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
+  timings: { turnMs: TIMINGS.turnMs, svaraMs: TIMINGS.svaraDecisionMs, resultMs: TIMINGS.resultDisplayMs },
+  emptyRoomCloseMs: 10 * 60_000,
+  lobbyIntervalMs: 1_000,
+  chat: { perSecond: 1, burst: 3 },
+  retryMs: 1_000,
+  clock: Date.now,
+  redisUrl: null,
+  statsIntervalMs: 0,
+};
+
+const ms = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(24 * 3600_000)
+  .optional();
+const envSchema = z.object({
+  TABLE_TURN_MS: ms,
+  TABLE_SVARA_MS: ms,
+  TABLE_RESULT_MS: ms,
+  ROOM_EMPTY_CLOSE_MS: ms,
+  REALTIME_STATS_MS: z.coerce.number().int().min(0).optional(),
+});
+
+/** Clock overrides from the environment (TABLE_TURN_MS, TABLE_SVARA_MS, TABLE_RESULT_MS, ROOM_EMPTY_CLOSE_MS). */
+export function realtimeOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<RealtimeOptions> {
+  const blank = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const e = envSchema.parse(blank);
+  const timings = { ...DEFAULT_REALTIME_OPTIONS.timings };
+  if (e.TABLE_TURN_MS) timings.turnMs = e.TABLE_TURN_MS;
+  if (e.TABLE_SVARA_MS) timings.svaraMs = e.TABLE_SVARA_MS;
+  if (e.TABLE_RESULT_MS) timings.resultMs = e.TABLE_RESULT_MS;
+  return {
+    timings,
+    ...(e.ROOM_EMPTY_CLOSE_MS ? { emptyRoomCloseMs: e.ROOM_EMPTY_CLOSE_MS } : {}),
+    ...(e.REALTIME_STATS_MS !== undefined ? { statsIntervalMs: e.REALTIME_STATS_MS } : {}),
+  };
+}
+
+export function resolveOptions(...parts: Partial<RealtimeOptions>[]): RealtimeOptions {
+  return Object.assign({}, DEFAULT_REALTIME_OPTIONS, ...parts) as RealtimeOptions;
+}

@@ -1,0 +1,516 @@
+/**
+ * The authoritative tables. Each table has one writer: a serial queue that applies actions one at a
+ * time, in arrival order, through the core reducer. For every applied action the runtime
+ *   1. plans the ledger transfers of its events and commits them together with the hand's state
+ *      (one database transaction: hand-store.ts),
+ *   2. only then adopts the new state and tells the listener (which sends frames, sounds, balances),
+ *   3. deals when the reducer says a hand is due, and re-arms the table's single timer at the next
+ *      deadline (turn, svara window, result display).
+ * Nothing waits for a client: time-outs, deals and svara windows run from the server clock.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  applyAction,
+  combineClientSeeds,
+  createTable,
+  legalMoves,
+  needsDeal,
+  nextDeadline,
+  type Cents,
+  type ErrorCode,
+  type RoomType,
+  type TableAction,
+  type TableEvent,
+  type TableState,
+} from '@svara/core';
+import { InsufficientBalanceError, type Ledger } from '../ledger/ledger.js';
+import type { Logger } from '../logger.js';
+import type { RoomRecord } from '../rooms/rooms.js';
+import type { TableDirectory, TableSnapshot } from '../rooms/table-directory.js';
+import { DeadlineTimer } from './deadline-timer.js';
+import type { HandRow, HandStatus, HandStore } from './hand-store.js';
+import { planMoney, type MoneyPlan } from './ledger-plan.js';
+import type { RealtimeOptions } from './options.js';
+import { SerialQueue } from './serial-queue.js';
+
+export type ActResult = { ok: true } | { ok: false; code: ErrorCode; detail?: string };
+
+/** Who is told about committed changes (the socket gateway). */
+export interface TableListener {
+  /**
+   * A change was committed. `balances` holds the new wallet balance of every player whose money
+   * moved; `lobby` is true when what the lobby shows of the room (seats, status) changed.
+   */
+  changed(change: TableChange): void;
+  /** The room closed (empty for too long); its table is gone. */
+  closed(roomId: string): void;
+}
+
+export type TableChange = {
+  roomId: string;
+  roomType: RoomType;
+  state: TableState;
+  events: TableEvent[];
+  balances: Map<string, Cents>;
+  lobby: boolean;
+  now: number;
+};
+
+export type SeatUser = { id: string; username: string | null; avatar: string | null };
+
+/** What the runtime needs of the rooms service. */
+export interface RoomsPort {
+  get(roomId: string): Promise<RoomRecord | null>;
+  hasAccess(roomId: string, userId: string): Promise<boolean>;
+  close(roomId: string): Promise<void>;
+}
+
+export interface TableRuntimeDeps {
+  store: HandStore;
+  ledger: Pick<Ledger, 'walletBalance'>;
+  rooms: RoomsPort;
+  options: RealtimeOptions;
+  logger: Logger;
+}
+
+type Table = {
+  roomId: string;
+  type: RoomType;
+  state: TableState;
+  queue: SerialQueue;
+  timer: DeadlineTimer;
+  /** Status of the persisted row of `state.handNumber`, null when it has none. */
+  rowStatus: HandStatus | null;
+  /** Sockets watching the table (seated or not). */
+  viewers: number;
+};
+
+/** Hand statuses in which a newcomer cannot be dealt in: the lobby's "game already started". */
+const HAND_RUNNING = new Set(['ante', 'blind_betting', 'betting', 'showdown', 'svara_pending']);
+const IN_PLAY = new Set(['blind_betting', 'betting', 'svara_pending']);
+
+const refuse = (code: ErrorCode, detail?: string): ActResult =>
+  detail === undefined ? { ok: false, code } : { ok: false, code, detail };
+
+export class TableRuntime implements TableDirectory {
+  private readonly tables = new Map<string, Table>();
+  private readonly opening = new Map<string, Promise<Table | null>>();
+  /** userId → roomId of the one table the player sits at (their whole wallet is mirrored there). */
+  private readonly seatedAt = new Map<string, string>();
+  private readonly closers = new Map<string, NodeJS.Timeout>();
+  private listener: TableListener | null = null;
+  private closing = false;
+  readonly stats = { actions: 0, refused: 0, commits: 0, deals: 0, ticks: 0, failures: 0 };
+
+  constructor(private readonly deps: TableRuntimeDeps) {}
+
+  setListener(listener: TableListener): void {
+    this.listener = listener;
+  }
+
+  private get clock(): () => number {
+    return this.deps.options.clock;
+  }
+
+  // --- reading
+
+  /** The table's state, or null when the room has no table in memory. */
+  peek(roomId: string): TableState | null {
+    return this.tables.get(roomId)?.state ?? null;
+  }
+
+  /** The room the player sits in, if any. */
+  seatOf(userId: string): string | undefined {
+    return this.seatedAt.get(userId);
+  }
+
+  summary(roomId: string): TableSnapshot {
+    const s = this.tables.get(roomId)?.state;
+    if (!s) return { players: [], handRunning: false, status: 'waiting' };
+    return {
+      players: s.seats.map((seat) => ({ id: seat.playerId, username: seat.username, avatar: seat.avatar })),
+      handRunning: HAND_RUNNING.has(s.status),
+      status: s.status,
+    };
+  }
+
+  get tableCount(): number {
+    return this.tables.size;
+  }
+
+  // --- opening tables
+
+  /** The room's table, created on first use; null when the room does not exist or is closed. */
+  open(roomId: string): Promise<Table | null> {
+    const existing = this.tables.get(roomId);
+    if (existing) return Promise.resolve(existing);
+    let pending = this.opening.get(roomId);
+    if (!pending) {
+      pending = this.load(roomId).finally(() => this.opening.delete(roomId));
+      this.opening.set(roomId, pending);
+    }
+    return pending;
+  }
+
+  private async load(roomId: string): Promise<Table | null> {
+    if (this.closing) return null;
+    const room = await this.deps.rooms.get(roomId);
+    if (!room || room.status !== 'open') return null;
+    const created = createTable({ roomId, stake: room.stakeCents, timings: this.deps.options.timings });
+    // Hand numbers go on from the last one on record: a hand's number names its escrow and its
+    // transfers' idempotency keys, so a number must never be used twice in a room.
+    const state: TableState = { ...created, handNumber: await this.deps.store.lastHandNumber(roomId) };
+    const table: Table = {
+      roomId,
+      type: room.type,
+      state,
+      queue: new SerialQueue(),
+      timer: new DeadlineTimer(() => this.onDeadline(table), this.clock),
+      rowStatus: null,
+      viewers: 0,
+    };
+    this.tables.set(roomId, table);
+    this.scheduleCloseIfIdle(table);
+    return table;
+  }
+
+  // --- player intents
+
+  /** Sits the player down with their whole wallet (at least 10 stakes; private rooms need access). */
+  async sit(roomId: string, user: SeatUser, position?: number): Promise<ActResult> {
+    const table = await this.open(roomId);
+    if (!table) return refuse('game_not_found');
+    if (table.type === 'private' && !(await this.deps.rooms.hasAccess(roomId, user.id))) {
+      return refuse('forbidden', 'no access to this private room');
+    }
+    const elsewhere = this.seatedAt.get(user.id);
+    if (elsewhere !== undefined && elsewhere !== roomId) return refuse('seated_elsewhere');
+    // Reserved now, synchronously, so two sit-downs at two tables cannot both pass the check.
+    if (elsewhere === undefined) this.seatedAt.set(user.id, roomId);
+    const result = await this.run(table, async () => {
+      const balance = await this.deps.ledger.walletBalance(user.id);
+      return this.step(table, {
+        type: 'sit',
+        playerId: user.id,
+        ...(position === undefined ? {} : { position }),
+        balance,
+        username: user.username,
+        avatar: user.avatar,
+      });
+    });
+    if (!result.ok && elsewhere === undefined && !this.isSeated(table, user.id)) {
+      if (this.seatedAt.get(user.id) === roomId) this.seatedAt.delete(user.id);
+    }
+    return result;
+  }
+
+  /** A player's move at the table: blind_bet, look, call, raise, fold, join_svara, skip_svara. */
+  async act(
+    roomId: string,
+    action: Exclude<TableAction, { type: 'sit' | 'start_hand' | 'tick' | 'set_balance' }>,
+  ) {
+    const table = this.tables.get(roomId);
+    if (!table) return refuse('not_seated');
+    return this.run(table, () => this.step(table, action));
+  }
+
+  /**
+   * The client's turn timer ran out. Honoured only on the player's own turn: once the deadline has
+   * passed it is the server's time-out; before that, a fold if folding is legal now.
+   */
+  async autoFold(roomId: string, userId: string): Promise<ActResult> {
+    const table = this.tables.get(roomId);
+    if (!table) return refuse('not_seated');
+    return this.run(table, () => {
+      const s = table.state;
+      const h = s.hand;
+      if (!this.isSeated(table, userId)) return refuse('not_seated');
+      const onTurn = h && (s.status === 'blind_betting' || s.status === 'betting') && h.turn >= 0;
+      if (!onTurn || h.players[h.turn]!.playerId !== userId) return refuse('not_your_turn');
+      const deadline = nextDeadline(s);
+      if (deadline && this.clock() >= deadline.at) return this.step(table, { type: 'tick' });
+      if (!legalMoves(s, userId).fold) return refuse('action_not_allowed', 'the turn has time left');
+      return this.step(table, { type: 'fold', playerId: userId });
+    });
+  }
+
+  async leave(roomId: string, userId: string): Promise<ActResult> {
+    const table = this.tables.get(roomId);
+    if (!table) return refuse('not_seated');
+    return this.run(table, () => this.step(table, { type: 'leave', playerId: userId }));
+  }
+
+  /** The player's wallet changed outside the table (deposit, withdrawal): the seat follows it. */
+  async walletChanged(userId: string): Promise<void> {
+    const roomId = this.seatedAt.get(userId);
+    const table = roomId === undefined ? undefined : this.tables.get(roomId);
+    if (!table) return;
+    await this.run(table, () => this.syncBalance(table, userId));
+  }
+
+  /** A socket started (+1) or stopped (−1) watching the room. */
+  watch(roomId: string, delta: 1 | -1): void {
+    const table = this.tables.get(roomId);
+    if (!table) return;
+    table.viewers = Math.max(0, table.viewers + delta);
+    if (delta > 0) this.cancelClose(roomId);
+    else this.scheduleCloseIfIdle(table);
+  }
+
+  // --- the writer
+
+  /**
+   * Runs `task` as the table's next step, then deals if a hand is due and re-arms the timer. A
+   * failure to write (the database) refuses the step and leaves the state as it was.
+   */
+  private run(table: Table, task: () => ActResult | Promise<ActResult>): Promise<ActResult> {
+    return table.queue.run(async () => {
+      let result: ActResult;
+      try {
+        result = await task();
+      } catch (error) {
+        result = await this.failed(table, error);
+      }
+      if (result.ok) this.stats.actions += 1;
+      else this.stats.refused += 1;
+      await this.advance(table);
+      return result;
+    });
+  }
+
+  /** Applies one action: commit its money and hand state first, then adopt it and publish it. */
+  private async step(table: Table, action: TableAction): Promise<ActResult> {
+    const before = table.state;
+    const now = this.clock();
+    const r = applyAction(before, action, now);
+    if (!r.ok) return refuse(r.error.code, r.error.detail);
+    const after = r.state;
+    const plan = planMoney(table.roomId, before.pot, before.handNumber, r.events);
+    const rows = this.rowsFor(table, before, after, plan);
+    if (rows.length > 0 || plan.transfers.length > 0) {
+      await this.deps.store.commit(table.roomId, plan, rows);
+      this.stats.commits += 1;
+    }
+    table.state = after;
+    const own = rows.find((row) => row.handNumber === after.handNumber);
+    if (own) table.rowStatus = own.status;
+    else if (after.handNumber !== before.handNumber) table.rowStatus = null;
+    this.publish(table, before, after, r.events, plan, now);
+    return { ok: true };
+  }
+
+  /** Which hand rows an action writes: the current hand while it runs (or when money moved). */
+  private rowsFor(table: Table, before: TableState, after: TableState, plan: MoneyPlan): HandRow[] {
+    if (after.handNumber === 0) return [];
+    const rows: HandRow[] = [];
+    const newHand = after.handNumber !== before.handNumber;
+    if (newHand && before.handNumber > 0 && table.rowStatus === 'running') {
+      // A svara hand takes over the pot of the hand that tied: that hand is over now.
+      rows.push({ handNumber: before.handNumber, state: null, status: 'finished' });
+    }
+    const running = after.pot > 0 || IN_PLAY.has(after.status);
+    if (newHand || table.rowStatus === 'running' || plan.transfers.length > 0) {
+      rows.push({ handNumber: after.handNumber, state: after, status: running ? 'running' : 'finished' });
+    }
+    return rows;
+  }
+
+  private publish(
+    table: Table,
+    before: TableState,
+    after: TableState,
+    events: TableEvent[],
+    plan: MoneyPlan,
+    now: number,
+  ): void {
+    let seatsChanged = false;
+    for (const e of events) {
+      if (e.type === 'seat_changed') {
+        seatsChanged = true;
+        if (e.seated) this.seatedAt.set(e.playerId, table.roomId);
+        else if (this.seatedAt.get(e.playerId) === table.roomId) this.seatedAt.delete(e.playerId);
+      } else if (e.type === 'hand_started') this.stats.deals += 1;
+    }
+    const balances = new Map<string, Cents>();
+    if (plan.transfers.length > 0) {
+      // The seat's balance mirrors the wallet; a player stood up in this action is found in `before`.
+      const delta = new Map<string, Cents>();
+      for (const t of plan.transfers) {
+        if (t.from.kind === 'wallet') delta.set(t.from.userId, (delta.get(t.from.userId) ?? 0) - t.amount);
+        if (t.to.kind === 'wallet') delta.set(t.to.userId, (delta.get(t.to.userId) ?? 0) + t.amount);
+      }
+      for (const [id, d] of delta) {
+        const seat = after.seats.find((x) => x.playerId === id);
+        const old = before.seats.find((x) => x.playerId === id);
+        if (seat) balances.set(id, seat.balance);
+        else if (old) balances.set(id, old.balance + d);
+      }
+    }
+    this.listener?.changed({
+      roomId: table.roomId,
+      roomType: table.type,
+      state: after,
+      events,
+      balances,
+      lobby: seatsChanged || before.status !== after.status,
+      now,
+    });
+    if (seatsChanged) this.scheduleCloseIfIdle(table);
+  }
+
+  /** After a step: deal while a hand is due, then arm the timer for the next deadline. */
+  private async advance(table: Table): Promise<void> {
+    try {
+      for (let deals = 0; deals < 3 && needsDeal(table.state); deals++) {
+        const r = await this.step(table, {
+          type: 'start_hand',
+          serverSeed: this.seed(table),
+          clientSeed: combineClientSeeds([]),
+        });
+        if (!r.ok) {
+          this.deps.logger.error({ roomId: table.roomId, code: r.code }, 'start_hand refused');
+          break;
+        }
+      }
+    } catch (error) {
+      await this.failed(table, error);
+    }
+    this.arm(table);
+  }
+
+  private arm(table: Table): void {
+    if (this.closing) return;
+    if (needsDeal(table.state)) {
+      // Only after a failed deal: try again shortly.
+      table.timer.arm(this.clock() + this.deps.options.retryMs);
+      return;
+    }
+    table.timer.arm(nextDeadline(table.state)?.at ?? null);
+  }
+
+  private onDeadline(table: Table): void {
+    void this.run(table, () => {
+      const deadline = nextDeadline(table.state);
+      if (!deadline || this.clock() < deadline.at) return { ok: true };
+      this.stats.ticks += 1;
+      return this.step(table, { type: 'tick' });
+    });
+  }
+
+  private seed(table: Table): string {
+    const source = this.deps.options.seedSource;
+    return source ? source({ roomId: table.roomId, state: table.state }) : randomBytes(32).toString('hex');
+  }
+
+  private async failed(table: Table, error: unknown): Promise<ActResult> {
+    this.stats.failures += 1;
+    if (error instanceof InsufficientBalanceError) {
+      // The wallet holds less than the seat shows (a withdrawal raced the table): mirror it again.
+      this.deps.logger.warn({ roomId: table.roomId, err: error }, 'wallet below the seat balance');
+      for (const seat of table.state.seats) {
+        try {
+          await this.syncBalance(table, seat.playerId);
+        } catch (syncError) {
+          this.deps.logger.error({ roomId: table.roomId, err: syncError }, 'balance sync failed');
+        }
+      }
+      return refuse('insufficientBalance');
+    }
+    this.deps.logger.error({ roomId: table.roomId, err: error }, 'table step failed; state unchanged');
+    return refuse('unknown_error');
+  }
+
+  private async syncBalance(table: Table, userId: string): Promise<ActResult> {
+    const seat = table.state.seats.find((s) => s.playerId === userId);
+    if (!seat) return refuse('not_seated');
+    const balance = await this.deps.ledger.walletBalance(userId);
+    if (balance === seat.balance) return { ok: true };
+    return this.step(table, { type: 'set_balance', playerId: userId, balance });
+  }
+
+  private isSeated(table: Table, userId: string): boolean {
+    return table.state.seats.some((s) => s.playerId === userId);
+  }
+
+  // --- empty rooms
+
+  /** Closes the room after `emptyRoomCloseMs` unless someone sits or watches meanwhile. */
+  scheduleClose(roomId: string): void {
+    if (this.closing || this.closers.has(roomId)) return;
+    const handle = setTimeout(() => {
+      this.closers.delete(roomId);
+      void this.closeIfIdle(roomId);
+    }, this.deps.options.emptyRoomCloseMs);
+    handle.unref();
+    this.closers.set(roomId, handle);
+  }
+
+  private scheduleCloseIfIdle(table: Table): void {
+    if (this.idle(table)) this.scheduleClose(table.roomId);
+    else this.cancelClose(table.roomId);
+  }
+
+  private cancelClose(roomId: string): void {
+    const handle = this.closers.get(roomId);
+    if (handle) clearTimeout(handle);
+    this.closers.delete(roomId);
+  }
+
+  private idle(table: Table): boolean {
+    return table.state.seats.length === 0 && table.viewers === 0 && table.state.pot === 0;
+  }
+
+  private async closeIfIdle(roomId: string): Promise<void> {
+    const table = this.tables.get(roomId);
+    try {
+      if (table) {
+        const closed = await table.queue.run(async () => {
+          if (!this.idle(table) || this.tables.get(roomId) !== table) return false;
+          await this.deps.rooms.close(roomId);
+          table.timer.clear();
+          this.tables.delete(roomId);
+          return true;
+        });
+        if (!closed) return;
+      } else {
+        if (this.opening.has(roomId)) return;
+        await this.deps.rooms.close(roomId);
+      }
+      this.listener?.closed(roomId);
+    } catch (error) {
+      this.deps.logger.error({ roomId, err: error }, 'closing an empty room failed');
+    }
+  }
+
+  // --- life cycle
+
+  /**
+   * After a restart: every hand left running is voided (its escrow refunded to the players, see
+   * void-plan.ts), so no money stays in a hand nobody plays. Tables start empty; open rooms close
+   * if nobody comes back within `emptyRoomCloseMs`.
+   */
+  async recover(store: HandStore, openRoomIds: string[]): Promise<{ voided: number; refunded: Cents }> {
+    let voided = 0;
+    let refunded = 0;
+    for (const hand of await store.runningHands()) {
+      const refunds = await store.voidHand(hand);
+      voided += 1;
+      refunded += refunds.reduce((a, r) => a + r.amount, 0);
+      this.deps.logger.warn(
+        { roomId: hand.roomId, handNumber: hand.handNumber, refunds },
+        'voided a hand left running by a restart',
+      );
+    }
+    for (const roomId of openRoomIds) if (!this.tables.has(roomId)) this.scheduleClose(roomId);
+    return { voided, refunded };
+  }
+
+  /** Stops the timers and lets every queued step finish. */
+  async shutdown(): Promise<void> {
+    this.closing = true;
+    for (const handle of this.closers.values()) clearTimeout(handle);
+    this.closers.clear();
+    for (const table of this.tables.values()) table.timer.clear();
+    await Promise.all([...this.tables.values()].map((t) => t.queue.drain()));
+  }
+}
