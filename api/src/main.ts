@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { createLogger } from './logger.js';
 import { createServer } from './server.js';
+import { attachRealtime } from './realtime/index.js';
 
 let config;
 try {
@@ -25,6 +26,8 @@ const database = await openDatabase(config, logger).catch((error: unknown) => {
   process.exit(1);
 });
 const api = createServer({ config, logger, orm: database.orm });
+// Socket.io and the table runtime; hands a crash left running are voided before anyone connects.
+const realtime = await attachRealtime(api);
 const port = await api.listen().catch(async (error: unknown) => {
   logger.fatal({ err: error }, `could not listen on port ${config.port}`);
   await database.close();
@@ -46,6 +49,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   try {
+    await realtime.close();
     await api.close();
     await database.close();
     logger.info('stopped');
