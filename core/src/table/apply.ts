@@ -8,7 +8,7 @@ import { isServerSeedHex, shuffleDeck } from '../shuffle.js';
 import * as betting from './betting.js';
 import { tick } from './clock.js';
 import { beginDraft, findSeat, playerIndex, type Draft } from './draft.js';
-import { legalMoves, raiseRange } from './moves.js';
+import { blindBetAmount, raiseRange } from './moves.js';
 import { leave, setBalance, sit } from './seating.js';
 import { dealHand, playersAbleToPlay } from './start-hand.js';
 import { joinSvara, skipSvara } from './svara.js';
@@ -106,23 +106,24 @@ function bettingMove(d: Draft, action: BettingAction): TableError | null {
   const p = h.players[i];
   if (!p || p.folded || p.allIn) return { code: 'action_not_allowed', detail: 'not in play in this hand' };
   if (h.turn !== i) return { code: 'not_your_turn' };
-  const moves = legalMoves(s, action.playerId);
   switch (action.type) {
     case 'blind_bet':
       if (h.phase !== 'blind') return { code: 'action_not_allowed', detail: 'blind betting is over' };
-      if (moves.blindBet === null) return { code: 'insufficientBalance', detail: 'cannot pay the blind bet' };
+      if (seat.balance < blindBetAmount(h, s.stake)) {
+        return { code: 'insufficientBalance', detail: 'cannot pay the blind bet' };
+      }
       betting.blindBet(d, i);
       return null;
     case 'look':
-      if (!moves.look) return { code: 'action_not_allowed', detail: 'blind betting is over' };
+      if (h.phase !== 'blind') return { code: 'action_not_allowed', detail: 'blind betting is over' };
       betting.look(d, i);
       return null;
     case 'call':
-      if (!moves.call) return { code: 'action_not_allowed', detail: 'look first' };
+      if (h.phase !== 'open') return { code: 'action_not_allowed', detail: 'look first' };
       betting.call(d, i);
       return null;
     case 'fold':
-      if (!moves.fold) return { code: 'action_not_allowed', detail: 'no fold without looking' };
+      if (h.phase !== 'open') return { code: 'action_not_allowed', detail: 'no fold without looking' };
       betting.fold(d, i);
       return null;
     case 'raise': {

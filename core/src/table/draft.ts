@@ -1,12 +1,22 @@
 /**
  * The working copy an action is applied to. applyAction never mutates its input: a draft starts as
- * a shallow copy of the state, and every change to a seat, the hand or a hand player replaces that
- * object (and the small array holding it) with a new one. Untouched parts are shared with the
- * input, which keeps an action cheap (a table has at most six seats).
+ * a shallow copy of the state, and the first change to a seat, the hand, a hand player or the log
+ * within an action copies that object (and the object holding it) once; later changes in the same
+ * action write to that copy. Everything untouched is shared with the input, so an action costs a
+ * handful of small copies (a table has at most six seats).
  */
 import type { Cents } from '../money.js';
 import type { SoundName } from '../protocol/socket.js';
-import type { Hand, HandPlayer, MoneyParty, Seat, TableEvent, TableState, TransferReason } from './types.js';
+import type {
+  Hand,
+  HandLogEntry,
+  HandPlayer,
+  MoneyParty,
+  Seat,
+  TableEvent,
+  TableState,
+  TransferReason,
+} from './types.js';
 
 /** The hand log keeps the latest entries only; the view shows the current hand's log. */
 export const LOG_LIMIT = 100;
@@ -15,10 +25,25 @@ export type Draft = {
   s: TableState;
   events: TableEvent[];
   now: number;
+  /** Objects created by this action (a few): only these may be written in place. */
+  fresh: object[];
 };
 
 export function beginDraft(state: TableState, now: number): Draft {
-  return { s: { ...state }, events: [], now };
+  const s = { ...state };
+  return { s, events: [], now, fresh: [s] };
+}
+
+function isFresh(d: Draft, value: object): boolean {
+  const fresh = d.fresh;
+  for (let i = 0; i < fresh.length; i++) if (fresh[i] === value) return true;
+  return false;
+}
+
+/** Marks an object built by this action as writable in place. */
+export function fresh<T extends object>(d: Draft, value: T): T {
+  d.fresh.push(value);
+  return value;
 }
 
 export function seatIndex(s: TableState, playerId: string): number {
@@ -32,17 +57,27 @@ export function findSeat(s: TableState, playerId: string): Seat | undefined {
   return i < 0 ? undefined : s.seats[i];
 }
 
+/** The seats array, writable in this action. */
+export function ownSeats(d: Draft): Seat[] {
+  const seats = d.s.seats;
+  if (isFresh(d, seats)) return seats;
+  return (d.s.seats = fresh(d, seats.slice()));
+}
+
 export function patchSeat(d: Draft, playerId: string, patch: Partial<Seat>): void {
   const i = seatIndex(d.s, playerId);
   if (i < 0) throw new Error(`no seat for ${playerId}`);
-  d.s.seats = d.s.seats.with(i, { ...d.s.seats[i]!, ...patch });
+  const seats = ownSeats(d);
+  const seat = seats[i]!;
+  if (isFresh(d, seat)) Object.assign(seat, patch);
+  else seats[i] = fresh(d, { ...seat, ...patch });
 }
 
 export function removeSeat(d: Draft, playerId: string): Seat | undefined {
   const i = seatIndex(d.s, playerId);
   if (i < 0) return undefined;
   const seat = d.s.seats[i]!;
-  d.s.seats = d.s.seats.filter((_, j) => j !== i);
+  ownSeats(d).splice(i, 1);
   return seat;
 }
 
@@ -52,13 +87,29 @@ export function hand(d: Draft): Hand {
   return h;
 }
 
+/** The hand, writable in this action. */
+export function ownHand(d: Draft): Hand {
+  const h = hand(d);
+  if (isFresh(d, h)) return h;
+  return (d.s.hand = fresh(d, { ...h }));
+}
+
+/** The hand's players array, writable in this action. */
+export function ownPlayers(d: Draft): HandPlayer[] {
+  const h = ownHand(d);
+  if (isFresh(d, h.players)) return h.players;
+  return (h.players = fresh(d, h.players.slice()));
+}
+
 export function patchHand(d: Draft, patch: Partial<Hand>): void {
-  d.s.hand = { ...hand(d), ...patch };
+  Object.assign(ownHand(d), patch);
 }
 
 export function patchPlayer(d: Draft, index: number, patch: Partial<HandPlayer>): void {
-  const h = hand(d);
-  d.s.hand = { ...h, players: h.players.with(index, { ...h.players[index]!, ...patch }) };
+  const players = ownPlayers(d);
+  const p = players[index]!;
+  if (isFresh(d, p)) Object.assign(p, patch);
+  else players[index] = fresh(d, { ...p, ...patch });
 }
 
 export function playerIndex(h: Hand, playerId: string): number {
@@ -67,16 +118,23 @@ export function playerIndex(h: Hand, playerId: string): number {
   return -1;
 }
 
+const SOUNDS = {} as Record<SoundName, TableEvent>;
+for (const name of ['fold', 'turn', 'win', 'chip', 'deal'] as const) {
+  SOUNDS[name] = Object.freeze({ type: 'sound', name });
+}
+
 export function sound(d: Draft, name: SoundName): void {
-  d.events.push({ type: 'sound', name });
+  d.events.push(SOUNDS[name]);
 }
 
 export function log(d: Draft, type: string, playerId: string | null, amount: Cents | null = null): void {
-  const h = d.s.hand;
-  if (!h) return;
-  const entry = { playerId, type, at: d.now, amount };
-  const log = h.log.length >= LOG_LIMIT ? [...h.log.slice(1 - LOG_LIMIT), entry] : [...h.log, entry];
-  d.s.hand = { ...h, log };
+  if (!d.s.hand) return;
+  const h = ownHand(d);
+  let entries: HandLogEntry[] = h.log;
+  if (!isFresh(d, entries))
+    h.log = entries = fresh(d, entries.slice(Math.max(0, entries.length - LOG_LIMIT)));
+  if (entries.length >= LOG_LIMIT) entries.shift();
+  entries.push({ playerId, type, at: d.now, amount });
 }
 
 const POT: MoneyParty = { kind: 'pot' };

@@ -1,6 +1,17 @@
 /** What happens when a hand's play is over: payouts, who stands up, the result display. */
 import type { Cents } from '../money.js';
-import { findSeat, hand, log, patchSeat, payHouse, payOut, removeSeat, sound, type Draft } from './draft.js';
+import {
+  findSeat,
+  hand,
+  log,
+  patchPlayer,
+  patchSeat,
+  payHouse,
+  payOut,
+  removeSeat,
+  sound,
+  type Draft,
+} from './draft.js';
 import { houseShareOf, splitEvenly } from './pots.js';
 import type { SeatChangeReason } from './types.js';
 
@@ -23,10 +34,9 @@ export function payPot(d: Draft, amount: Cents, winnerIds: readonly string[]): C
 export function markWinners(d: Draft, winners: readonly string[]): void {
   const h = d.s.hand;
   if (!h || winners.length === 0) return;
-  d.s.hand = {
-    ...h,
-    players: h.players.map((p) => (winners.includes(p.playerId) ? { ...p, lastAction: 'win' } : p)),
-  };
+  h.players.forEach((p, i) => {
+    if (winners.includes(p.playerId)) patchPlayer(d, i, { lastAction: 'win' });
+  });
 }
 
 /** The hand's seed becomes public once its play is over (RULES §7). */
@@ -52,7 +62,8 @@ export function closeHand(d: Draft): void {
 /** Frees the seats of players who left, sat out this hand or timed out in two hands in a row. */
 export function standUpLeavers(d: Draft): void {
   const sv = d.s.svara;
-  for (const seat of d.s.seats) {
+  // A copy: freeing a seat removes it from the (possibly already copied) seats array.
+  for (const seat of [...d.s.seats]) {
     let reason: SeatChangeReason | null = null;
     if (seat.leaving) reason = 'left';
     else if (seat.sittingOut) reason = 'sat_out';
@@ -85,7 +96,5 @@ export function endResult(d: Draft): void {
   d.s.result = null;
   d.s.hand = null;
   d.s.tax = 0;
-  if (d.s.seats.some((seat) => seat.lastWin !== 0)) {
-    d.s.seats = d.s.seats.map((seat) => (seat.lastWin === 0 ? seat : { ...seat, lastWin: 0 }));
-  }
+  for (const seat of d.s.seats) if (seat.lastWin !== 0) patchSeat(d, seat.playerId, { lastWin: 0 });
 }

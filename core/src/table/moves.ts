@@ -3,7 +3,7 @@
  * these same functions, and the view hands them to clients, so a client never recomputes a rule.
  */
 import type { Cents } from '../money.js';
-import { findSeat, playerIndex } from './draft.js';
+import { findSeat } from './draft.js';
 import { canJoinSvara } from './svara-rules.js';
 import type { Hand, LegalMoves, TableState } from './types.js';
 
@@ -68,15 +68,25 @@ export function legalMoves(s: TableState, playerId: string): LegalMoves {
   if (!h || h.turn < 0 || h.players[h.turn]!.playerId !== playerId) return NO_MOVES;
   if (h.phase === 'blind') {
     const b = blindBetAmount(h, s.stake);
-    return { ...NO_MOVES, blindBet: seat.balance >= b ? b : null, look: true };
+    return {
+      blindBet: seat.balance >= b ? b : null,
+      look: true,
+      call: null,
+      raise: null,
+      fold: false,
+      joinSvara: null,
+      skipSvara: false,
+    };
   }
   if (h.phase === 'open') {
-    const callAmount = Math.min(h.level, seat.balance);
     return {
-      ...NO_MOVES,
-      call: { amount: callAmount, allIn: seat.balance <= h.level },
-      raise: raiseRange(s, h, playerIndex(h, playerId)),
+      blindBet: null,
+      look: false,
+      call: { amount: Math.min(h.level, seat.balance), allIn: seat.balance <= h.level },
+      raise: raiseRange(s, h, h.turn),
       fold: true,
+      joinSvara: null,
+      skipSvara: false,
     };
   }
   return NO_MOVES;

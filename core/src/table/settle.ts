@@ -4,7 +4,7 @@
  * the main layer leaves that layer on the table and opens a svara.
  */
 import type { Cents } from '../money.js';
-import { hand, log, patchHand, payOut, type Draft } from './draft.js';
+import { hand, log, patchHand, patchPlayer, payOut, type Draft } from './draft.js';
 import { closeHand, markWinners, payPot, revealSeed, showResult } from './hand-end.js';
 import { bestOf, potLayers } from './pots.js';
 import type { HandPlayer } from './types.js';
@@ -14,8 +14,13 @@ export function settle(d: Draft): void {
   const showdown = h.players.filter((p) => !p.folded).length >= 2;
   // 'showdown' is a moment, not a resting state: the result status follows within this action.
   d.s.status = 'showdown';
-  const players: HandPlayer[] = h.players.map((p) => (showdown && !p.folded ? { ...p, revealed: true } : p));
-  patchHand(d, { phase: 'over', turn: -1, turnStartedAt: null, looker: -1, players });
+  patchHand(d, { phase: 'over', turn: -1, turnStartedAt: null, looker: -1 });
+  if (showdown) {
+    h.players.forEach((p, i) => {
+      if (!p.folded) patchPlayer(d, i, { revealed: true });
+    });
+  }
+  const players: readonly HandPlayer[] = hand(d).players;
   if (showdown) log(d, 'showdown', null);
 
   const layers = potLayers(players, h.basePot);

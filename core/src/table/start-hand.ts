@@ -8,7 +8,7 @@
 import type { Card } from '../cards.js';
 import { scoreHand } from '../scoring.js';
 import { fairRandomInt, seedCommitment } from '../shuffle.js';
-import { findSeat, log, patchSeat, payIn, sound, type Draft } from './draft.js';
+import { findSeat, log, patchPlayer, patchSeat, payIn, sound, type Draft } from './draft.js';
 import { beginBetting } from './turns.js';
 import type { Hand, HandPlayer, Seat, TableState } from './types.js';
 
@@ -56,9 +56,7 @@ export function dealHand(d: Draft, input: DealInput): void {
   s.seq = 0;
   s.tax = 0;
   s.result = null;
-  if (s.seats.some((seat) => seat.lastWin !== 0)) {
-    s.seats = s.seats.map((seat) => (seat.lastWin === 0 ? seat : { ...seat, lastWin: 0 }));
-  }
+  for (const seat of s.seats) if (seat.lastWin !== 0) patchSeat(d, seat.playerId, { lastWin: 0 });
 
   let dealt: Seat[];
   let dealerPosition: number;
@@ -127,6 +125,8 @@ export function dealHand(d: Draft, input: DealInput): void {
     log: [],
   };
   s.hand = h;
+  // Built by this action: written in place from here on.
+  d.fresh.push(h, h.players, h.log, ...players);
   s.fairness = { handNumber, commitment, clientSeed: input.clientSeed, revealedSeed: null };
   d.events.push({
     type: 'hand_started',
@@ -142,17 +142,17 @@ export function dealHand(d: Draft, input: DealInput): void {
   if (!isSvara) {
     s.status = 'ante';
     // RULES §2.3: everyone dealt in pays S. A player left with nothing is all-in for the ante.
-    const anted = players.map((p) => {
+    players.forEach((p, i) => {
       payIn(d, p.playerId, s.stake, 'ante');
       const allIn = findSeat(d.s, p.playerId)!.balance === 0;
-      return { ...p, paid: s.stake, lastBet: s.stake, lastAction: 'ante' as const, allIn };
+      patchPlayer(d, i, { paid: s.stake, lastBet: s.stake, lastAction: 'ante', allIn });
     });
-    d.s.hand = { ...d.s.hand!, players: anted };
     log(d, 'ante', null, s.stake * n);
   } else {
     // Svara participants put no ante in; one whose balance is empty plays all-in for the pot.
-    const ready = players.map((p) => (findSeat(d.s, p.playerId)!.balance === 0 ? { ...p, allIn: true } : p));
-    d.s.hand = { ...d.s.hand!, players: ready };
+    players.forEach((p, i) => {
+      if (findSeat(d.s, p.playerId)!.balance === 0) patchPlayer(d, i, { allIn: true });
+    });
   }
   sound(d, 'deal');
   beginBetting(d);

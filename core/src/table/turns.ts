@@ -81,7 +81,8 @@ export function foldPlayer(d: Draft, index: number, reason: FoldReason): void {
 
 /** A blind bet or a raise sets the level: everyone else must act again. */
 export function makeAggressor(d: Draft, index: number): void {
-  const h = hand(d);
-  const players = h.players.map((p, i) => (i !== index && p.acted ? { ...p, acted: false } : p));
-  d.s.hand = { ...h, players, aggressor: index };
+  hand(d).players.forEach((p, i) => {
+    if (i !== index && p.acted) patchPlayer(d, i, { acted: false });
+  });
+  patchHand(d, { aggressor: index });
 }

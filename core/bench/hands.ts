@@ -1,0 +1,121 @@
+/**
+ * Throughput of the table reducer: complete 6-player hands (deal with the fair shuffle, ante,
+ * blind and open betting, showdown or svara, result display) played by random legal moves, for
+ * about a second. Moves come from legalMoves, the same function the views use.
+ */
+import { applyAction, createTable, legalMoves, needsDeal, nextDeadline } from '../src/table/index.js';
+import type { TableAction, TableState } from '../src/table/index.js';
+
+/** mulberry32: a small seeded PRNG, so a run is repeatable. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const STAKE = 100;
+const BALANCE = 1_000_000;
+const PLAYERS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'];
+
+function seeds(random: () => number, count: number): string[] {
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 64 }, () => '0123456789abcdef'[Math.floor(random() * 16)]).join(''),
+  );
+}
+
+class Bench {
+  state: TableState;
+  now = 0;
+  hands = 0;
+  private next = 0;
+
+  constructor(
+    private readonly random: () => number,
+    private readonly serverSeeds: readonly string[],
+  ) {
+    this.state = createTable({ roomId: 'bench', stake: STAKE });
+    for (const id of PLAYERS) {
+      this.apply({ type: 'sit', playerId: id, balance: BALANCE, username: id, avatar: null });
+    }
+  }
+
+  apply(action: TableAction): void {
+    const r = applyAction(this.state, action, this.now);
+    if (!r.ok) throw new Error(`${action.type} refused: ${r.error.code}`);
+    this.state = r.state;
+  }
+
+  /** Plays one hand (and its svara hands, if any) to the end of its result display. */
+  playHand(): void {
+    this.refill();
+    do {
+      this.hands += 1;
+      this.apply({
+        type: 'start_hand',
+        serverSeed: this.serverSeeds[this.next++ % this.serverSeeds.length]!,
+        clientSeed: 'bench',
+      });
+      while (this.state.status === 'blind_betting' || this.state.status === 'betting') this.move();
+      while (this.state.status === 'svara_pending' && !this.state.svara!.ready) this.svaraMove();
+    } while (needsDeal(this.state) && this.state.status === 'svara_pending');
+    this.now = nextDeadline(this.state)!.at;
+    this.apply({ type: 'tick' });
+  }
+
+  private refill(): void {
+    for (const seat of this.state.seats) {
+      if (seat.balance < BALANCE / 2) {
+        this.apply({ type: 'set_balance', playerId: seat.playerId, balance: BALANCE });
+      }
+    }
+  }
+
+  private move(): void {
+    const h = this.state.hand!;
+    const id = h.players[h.turn]!.playerId;
+    const m = legalMoves(this.state, id);
+    const r = this.random();
+    this.now += 500;
+    if (m.look) {
+      if (m.blindBet !== null && r < 0.45) return this.apply({ type: 'blind_bet', playerId: id });
+      return this.apply({ type: 'look', playerId: id });
+    }
+    if (m.raise && r < 0.12) {
+      const amount = r < 0.02 ? m.raise.max : m.raise.min;
+      return this.apply({ type: 'raise', playerId: id, amount });
+    }
+    if (r < 0.5) return this.apply({ type: 'fold', playerId: id });
+    this.apply({ type: 'call', playerId: id });
+  }
+
+  private svaraMove(): void {
+    const sv = this.state.svara!;
+    const undecided = PLAYERS.find((id) => {
+      const m = legalMoves(this.state, id);
+      return m.joinSvara !== null || m.skipSvara;
+    });
+    if (!undecided) throw new Error('svara without deciders');
+    const tied = sv.tied.includes(undecided);
+    const join = tied ? this.random() < 0.8 : this.random() < 0.2;
+    this.apply({ type: join ? 'join_svara' : 'skip_svara', playerId: undecided });
+  }
+}
+
+export function benchHands(durationMs = 1000): { handsPerSecond: number } {
+  const random = prng(20_24);
+  const bench = new Bench(random, seeds(random, 4096));
+  for (let i = 0; i < 2000; i++) bench.playHand(); // warm-up
+  const startHands = bench.hands;
+  const start = performance.now();
+  let elapsed = 0;
+  do {
+    for (let i = 0; i < 200; i++) bench.playHand();
+    elapsed = performance.now() - start;
+  } while (elapsed < durationMs);
+  return { handsPerSecond: Math.round(((bench.hands - startHands) * 1000) / elapsed) };
+}
