@@ -153,19 +153,23 @@ export function createRoomsService(deps: {
     async create(ownerId, input) {
       const stakeCents = dollarsToCents(input.minBet);
       await requireBalanceFor(ownerId, stakeCents);
-      const em = orm.em.fork();
-      const room = em.create(RoomSchema, {
-        id: randomUUID(),
-        ownerId,
-        stakeCents,
-        type: input.type,
-        passwordHash: input.type === 'private' ? await hashPassword(input.password) : null,
-        status: 'open',
-        createdAt: new Date(),
+      const passwordHash = input.type === 'private' ? await hashPassword(input.password) : null;
+      const room = await orm.em.fork().transactional(async (em) => {
+        const created = em.create(RoomSchema, {
+          id: randomUUID(),
+          ownerId,
+          stakeCents,
+          type: input.type,
+          passwordHash,
+          status: 'open',
+          createdAt: new Date(),
+        });
+        // The entities declare no relations, so the room row is flushed before the row that refers to it.
+        await em.flush();
+        if (passwordHash)
+          em.create(RoomAccessSchema, { roomId: created.id, userId: ownerId, grantedAt: new Date() });
+        return created;
       });
-      if (input.type === 'private')
-        em.create(RoomAccessSchema, { roomId: room.id, userId: ownerId, grantedAt: new Date() });
-      await em.flush();
       const record = toRecord(room);
       changed({ kind: 'created', room: record });
       return record;
