@@ -1,0 +1,152 @@
+import { Address } from '@ton/core';
+import { describe, expect, it } from 'vitest';
+import { signDevInitData } from '../../dev/init-data.js';
+import { TEST_BOT_TOKEN, useTestServer } from '../../test-support/http.js';
+
+const api = useTestServer();
+
+function initDataFor(
+  id: number,
+  extra: Parameters<typeof signDevInitData>[0] = { id },
+  authDate = new Date(),
+) {
+  return signDevInitData({ ...extra, id }, { botToken: TEST_BOT_TOKEN, authDate });
+}
+
+describe('POST /auth/login', () => {
+  it('creates the user, answers an access token and sets it as an httpOnly cookie', async () => {
+    const response = await api.request<{ accessToken: string }>('POST', '/auth/login', {
+      body: {
+        initData: initDataFor(2001, {
+          id: 2001,
+          username: 'alice',
+          firstName: 'Alice',
+          lastName: 'A',
+          languageCode: 'en',
+          photoUrl: 'https://t.me/i/userpic/alice.jpg',
+          isPremium: true,
+        }),
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body)).toEqual(['accessToken']);
+    const claims = await api.services.verifyAccessToken(response.body.accessToken);
+    expect(claims.telegramId).toBe('2001');
+    const cookie = response.headers.get('set-cookie')!;
+    expect(cookie).toContain(`svara_token=${response.body.accessToken}`);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+    expect(await api.services.users.get('2001')).toMatchObject({
+      username: 'alice',
+      firstName: 'Alice',
+      lastName: 'A',
+      languageCode: 'en',
+      photoUrl: 'https://t.me/i/userpic/alice.jpg',
+      isPremium: true,
+    });
+    expect(await api.services.users.profile('2001')).toMatchObject({
+      balance: 0,
+      avatar: 'https://t.me/i/userpic/alice.jpg',
+    });
+  });
+
+  it('refreshes the Telegram fields at the next sign-in and keeps the wallet address', async () => {
+    const token = await api.login({ id: 2002, username: 'old' });
+    const address = new Address(0, Buffer.alloc(32, 2)).toString({ bounceable: false });
+    await api.services.users.setWalletAddress('2002', address);
+    const before = await api.services.users.get('2002');
+    expect(before!.walletAddress).toBe(address);
+    await api.login({ id: 2002, username: 'new', firstName: 'New' });
+    const after = await api.services.users.get('2002');
+    expect(after).toMatchObject({ username: 'new', firstName: 'New', walletAddress: before!.walletAddress });
+    expect(after!.createdAt).toEqual(before!.createdAt);
+    expect(token).toBeTruthy();
+  });
+
+  it('accepts the cookie instead of the Bearer header', async () => {
+    const token = await api.login({ id: 2003 });
+    const response = await api.request('GET', '/users/profile', {
+      headers: { cookie: `svara_token=${token}` },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it.each([
+    ['missing', {}],
+    ['empty', { initData: '' }],
+    ['forged', { initData: signDevInitData({ id: 2010 }, { botToken: '1:another-bot' }) }],
+    ['expired', { initData: initDataFor(2011, { id: 2011 }, new Date(Date.now() - 86_401_000)) }],
+    ['a bot', { initData: initDataFor(2012, { id: 2012, isBot: true }) }],
+    ['tampered', { initData: initDataFor(2013).replace('2013', '2014') }],
+    ['without a user', { initData: initDataFor(2015).replace(/^user=[^&]*&/, '') }],
+  ])('refuses %s init data with 401 auth_validation_failed', async (_, body) => {
+    const response = await api.request('POST', '/auth/login', { body, headers: { 'accept-language': 'en' } });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({
+      code: 'auth_validation_failed',
+      message: 'Authentication failed. Please restart the app.',
+    });
+  });
+
+  it('answers refusals in Russian by default', async () => {
+    const response = await api.request('POST', '/auth/login', { body: { initData: 'x' } });
+    expect(response.status).toBe(401);
+    expect((response.body as { message: string }).message).toMatch(/[а-я]/i);
+  });
+
+  it('refuses a body that is not JSON as malformed input', async () => {
+    const response = await api.request('POST', '/auth/login', {
+      body: '{oops',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ code: 'validation_failed', message: 'Invalid input.' });
+  });
+});
+
+describe('referrers from the start payload', () => {
+  it('records ref_<id> and join_<room>_<id> referrers that exist, once, never oneself', async () => {
+    await api.login({ id: 3001 });
+    await api.login({ id: 3002 });
+    await api.login({ id: 3100 }, 'ref_3001');
+    expect(await api.services.users.referrerOf('3100')).toBe('3001');
+    // Never changed once set.
+    await api.login({ id: 3100 }, 'ref_3002');
+    expect(await api.services.users.referrerOf('3100')).toBe('3001');
+
+    await api.login({ id: 3101 }, 'join_123e4567-e89b-12d3-a456-426614174000_3002');
+    expect(await api.services.users.referrerOf('3101')).toBe('3002');
+
+    await api.login({ id: 3102 }, 'ref_3102');
+    expect(await api.services.users.referrerOf('3102')).toBeNull();
+    await api.login({ id: 3103 }, 'ref_99999999');
+    expect(await api.services.users.referrerOf('3103')).toBeNull();
+    await api.login({ id: 3104 }, 'something_else');
+    expect(await api.services.users.referrerOf('3104')).toBeNull();
+  });
+
+  it('falls back to the start_param Telegram signed into the init data', async () => {
+    await api.login({ id: 3200 });
+    const initData = signDevInitData({ id: 3201 }, { botToken: TEST_BOT_TOKEN, startParam: 'ref_3200' });
+    expect((await api.request('POST', '/auth/login', { body: { initData } })).status).toBe(200);
+    expect(await api.services.users.referrerOf('3201')).toBe('3200');
+  });
+});
+
+describe('tokens on protected routes', () => {
+  it('answers 401 no_token without a token and auth_validation_failed with a bad one', async () => {
+    const none = await api.request('GET', '/users/profile', { headers: { 'accept-language': 'en' } });
+    expect(none.status).toBe(401);
+    expect(none.body).toEqual({ code: 'no_token', message: 'No token available' });
+    const bad = await api.request('GET', '/users/profile', { token: 'not-a-token' });
+    expect(bad.status).toBe(401);
+    expect(bad.body).toMatchObject({ code: 'auth_validation_failed' });
+  });
+
+  it('refuses a valid token of a user that does not exist', async () => {
+    const token = await api.services.tokens.issue('987654321');
+    const response = await api.request('GET', '/users/profile', { token });
+    expect(response.status).toBe(401);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../test-support/http.js';
+
+const api = useTestServer({
+  env: { NODE_ENV: 'production', JWT_SECRET: 'production-secret-long-enough-0123456789' },
+});
+
+describe('development routes in production', () => {
+  it('do not exist', async () => {
+    expect((await api.request('GET', '/dev/init-data?id=1')).status).toBe(404);
+    const token = await api.login({ id: 8101 });
+    const faucet = await api.request('POST', '/dev/faucet', { token, body: { amount: 5 } });
+    expect(faucet.status).toBe(404);
+    expect(faucet.body).toMatchObject({ code: 'not_found' });
+  });
+
+  it('set the token cookie Secure', async () => {
+    const { signDevInitData } = await import('../../dev/init-data.js');
+    const { TEST_BOT_TOKEN } = await import('../../test-support/http.js');
+    const response = await api.request('POST', '/auth/login', {
+      body: { initData: signDevInitData({ id: 8102 }, { botToken: TEST_BOT_TOKEN }) },
+    });
+    expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
+  });
+});
