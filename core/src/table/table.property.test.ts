@@ -3,7 +3,7 @@
  * moves taken from the views' allowedActions, with time-outs, leaves, new players, wallet changes,
  * svaras and illegal attempts mixed in. After every action:
  * - the input state was not mutated (it is deep-frozen) and the new state is plain JSON;
- * - every money movement is a transfer event, and replaying the transfers on a shadow ledger gives
+ * - every money movement is a transfer event with a seq rising within its hand, and replaying the transfers on a shadow ledger gives
  *   exactly the table's balances, pot and house total (so money is conserved); no balance is
  *   negative and every amount is integer cents;
  * - no view (each player, a spectator, a stranger) shows a card the rules have not revealed to that
@@ -46,12 +46,15 @@ function deepFreeze<T>(value: T): T {
 
 const MAX_HAND_ACTIONS = 400;
 
-type Shadow = { balances: Map<string, number>; pot: number; house: number };
+type Shadow = { balances: Map<string, number>; pot: number; house: number; lastSeq: Map<number, number> };
 
 function replay(shadow: Shadow, events: readonly TableEvent[]): void {
   for (const e of events) {
     if (e.type !== 'transfer') continue;
     expect(isCents(e.amount) && e.amount > 0).toBe(true);
+    // (handNumber, seq) is the ledger's idempotency key: seq rises strictly within a hand.
+    expect(e.seq).toBeGreaterThan(shadow.lastSeq.get(e.handNumber) ?? 0);
+    shadow.lastSeq.set(e.handNumber, e.seq);
     const take = (p: typeof e.from, sign: number) => {
       if (p.kind === 'pot') shadow.pot += sign * e.amount;
       else if (p.kind === 'house') shadow.house += sign * e.amount;
@@ -98,7 +101,7 @@ function run({ stake, balances, seed, steps }: Scenario): { hands: number } {
   let state = createTable({ roomId: 'prop', stake });
   let now = 1_000;
   let newcomer = 0;
-  const shadow: Shadow = { balances: new Map(), pot: 0, house: 0 };
+  const shadow: Shadow = { balances: new Map(), pot: 0, house: 0, lastSeq: new Map() };
   let handActions = 0;
   let hands = 0;
 
