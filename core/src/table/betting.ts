@@ -1,6 +1,17 @@
 /** The betting moves of RULES §2.5–§2.6 and §3, applied to a draft after they were checked legal. */
 import type { Cents } from '../money.js';
-import { findSeat, hand, log, patchHand, patchPlayer, payIn, sound, type Draft } from './draft.js';
+import {
+  findSeat,
+  hand,
+  log,
+  ownHand,
+  ownPlayer,
+  patchHand,
+  patchPlayer,
+  payIn,
+  sound,
+  type Draft,
+} from './draft.js';
 import { blindBetAmount, levelAfterLook } from './moves.js';
 import { advance, foldPlayer, makeAggressor } from './turns.js';
 
@@ -10,16 +21,14 @@ function balanceOf(d: Draft, index: number): Cents {
 
 /** Pays `amount` for the player at `index`; they are all-in when nothing is left. */
 function pay(d: Draft, index: number, amount: Cents, reason: 'blind_bet' | 'call' | 'raise'): boolean {
-  const p = hand(d).players[index]!;
+  const p = ownPlayer(d, index);
   payIn(d, p.playerId, amount, reason);
   const allIn = balanceOf(d, index) === 0;
-  patchPlayer(d, index, {
-    paid: p.paid + amount,
-    lastBet: amount,
-    lastAction: allIn ? 'all_in' : reason,
-    acted: true,
-    allIn,
-  });
+  p.paid += amount;
+  p.lastBet = amount;
+  p.lastAction = allIn ? 'all_in' : reason;
+  p.acted = true;
+  p.allIn = allIn;
   log(d, reason, p.playerId, amount);
   sound(d, 'chip');
   return allIn;
@@ -56,7 +65,7 @@ export function look(d: Draft, index: number): void {
 export function call(d: Draft, index: number): void {
   const amount = Math.min(hand(d).level, balanceOf(d, index));
   pay(d, index, amount, 'call');
-  if (hand(d).looker === index) patchHand(d, { looker: -1 });
+  if (hand(d).looker === index) ownHand(d).looker = -1;
   advance(d, index);
 }
 

@@ -17,6 +17,7 @@ import type {
   TableState,
   TransferReason,
 } from './types.js';
+import { cloneHand, clonePlayer, cloneSeat, cloneState } from './clones.js';
 
 /** The hand log keeps the latest entries only; the view shows the current hand's log. */
 export const LOG_LIMIT = 100;
@@ -30,7 +31,7 @@ export type Draft = {
 };
 
 export function beginDraft(state: TableState, now: number): Draft {
-  const s = { ...state };
+  const s = cloneState(state);
   return { s, events: [], now, fresh: [s] };
 }
 
@@ -64,13 +65,17 @@ export function ownSeats(d: Draft): Seat[] {
   return (d.s.seats = fresh(d, seats.slice()));
 }
 
-export function patchSeat(d: Draft, playerId: string, patch: Partial<Seat>): void {
+/** A player's seat, writable in this action. */
+export function ownSeat(d: Draft, playerId: string): Seat {
   const i = seatIndex(d.s, playerId);
   if (i < 0) throw new Error(`no seat for ${playerId}`);
-  const seats = ownSeats(d);
-  const seat = seats[i]!;
-  if (isFresh(d, seat)) Object.assign(seat, patch);
-  else seats[i] = fresh(d, { ...seat, ...patch });
+  const seat = d.s.seats[i]!;
+  if (isFresh(d, seat)) return seat;
+  return (ownSeats(d)[i] = fresh(d, cloneSeat(seat)));
+}
+
+export function patchSeat(d: Draft, playerId: string, patch: Partial<Seat>): void {
+  Object.assign(ownSeat(d, playerId), patch);
 }
 
 export function removeSeat(d: Draft, playerId: string): Seat | undefined {
@@ -91,7 +96,7 @@ export function hand(d: Draft): Hand {
 export function ownHand(d: Draft): Hand {
   const h = hand(d);
   if (isFresh(d, h)) return h;
-  return (d.s.hand = fresh(d, { ...h }));
+  return (d.s.hand = fresh(d, cloneHand(h)));
 }
 
 /** The hand's players array, writable in this action. */
@@ -105,11 +110,15 @@ export function patchHand(d: Draft, patch: Partial<Hand>): void {
   Object.assign(ownHand(d), patch);
 }
 
+/** The hand player at `index`, writable in this action. */
+export function ownPlayer(d: Draft, index: number): HandPlayer {
+  const p = hand(d).players[index]!;
+  if (isFresh(d, p)) return p;
+  return (ownPlayers(d)[index] = fresh(d, clonePlayer(p)));
+}
+
 export function patchPlayer(d: Draft, index: number, patch: Partial<HandPlayer>): void {
-  const players = ownPlayers(d);
-  const p = players[index]!;
-  if (isFresh(d, p)) Object.assign(p, patch);
-  else players[index] = fresh(d, { ...p, ...patch });
+  Object.assign(ownPlayer(d, index), patch);
 }
 
 export function playerIndex(h: Hand, playerId: string): number {
@@ -148,9 +157,9 @@ function emitTransfer(d: Draft, from: MoneyParty, to: MoneyParty, amount: Cents,
 /** Moves `amount` from a player's balance into the pot. The caller has checked the balance. */
 export function payIn(d: Draft, playerId: string, amount: Cents, reason: TransferReason): void {
   if (amount <= 0) return;
-  const seat = findSeat(d.s, playerId);
-  if (!seat || seat.balance < amount) throw new Error(`cannot pay ${amount} from ${playerId}`);
-  patchSeat(d, playerId, { balance: seat.balance - amount });
+  const seat = ownSeat(d, playerId);
+  if (seat.balance < amount) throw new Error(`cannot pay ${amount} from ${playerId}`);
+  seat.balance -= amount;
   d.s.pot += amount;
   emitTransfer(d, { kind: 'player', playerId }, POT, amount, reason);
 }
@@ -158,9 +167,10 @@ export function payIn(d: Draft, playerId: string, amount: Cents, reason: Transfe
 /** Moves `amount` from the pot to a seated player. */
 export function payOut(d: Draft, playerId: string, amount: Cents, reason: 'payout' | 'refund'): void {
   if (amount <= 0) return;
-  const seat = findSeat(d.s, playerId);
-  if (!seat || d.s.pot < amount) throw new Error(`cannot pay ${amount} to ${playerId}`);
-  patchSeat(d, playerId, { balance: seat.balance + amount, lastWin: seat.lastWin + amount });
+  if (d.s.pot < amount) throw new Error(`cannot pay ${amount} to ${playerId}`);
+  const seat = ownSeat(d, playerId);
+  seat.balance += amount;
+  seat.lastWin += amount;
   d.s.pot -= amount;
   emitTransfer(d, POT, { kind: 'player', playerId }, amount, reason);
 }

@@ -7,7 +7,7 @@
  * act, other than the aggressor, has acted since the aggressor's bet (the turn would pass to the
  * aggressor); with no aggressor, when everyone still able to act has acted once.
  */
-import { hand, log, patchHand, patchPlayer, sound, type Draft } from './draft.js';
+import { hand, log, ownHand, ownPlayer, sound, type Draft } from './draft.js';
 import { settle } from './settle.js';
 import type { FoldReason, Hand } from './types.js';
 
@@ -37,7 +37,9 @@ function liveCount(h: Hand): number {
 }
 
 function setTurn(d: Draft, index: number): void {
-  patchHand(d, { turn: index, turnStartedAt: d.now });
+  const h = ownHand(d);
+  h.turn = index;
+  h.turnStartedAt = d.now;
   sound(d, 'turn');
 }
 
@@ -72,17 +74,22 @@ export function afterFoldOutOfTurn(d: Draft): void {
 }
 
 export function foldPlayer(d: Draft, index: number, reason: FoldReason): void {
-  const h = hand(d);
-  patchPlayer(d, index, { folded: true, foldReason: reason, lastAction: 'fold', acted: true });
-  if (h.looker === index) patchHand(d, { looker: -1 });
-  log(d, reason === 'fold' ? 'fold' : reason, h.players[index]!.playerId);
+  const p = ownPlayer(d, index);
+  p.folded = true;
+  p.foldReason = reason;
+  p.lastAction = 'fold';
+  p.acted = true;
+  const h = ownHand(d);
+  if (h.looker === index) h.looker = -1;
+  log(d, reason, p.playerId);
   sound(d, 'fold');
 }
 
 /** A blind bet or a raise sets the level: everyone else must act again. */
 export function makeAggressor(d: Draft, index: number): void {
-  hand(d).players.forEach((p, i) => {
-    if (i !== index && p.acted) patchPlayer(d, i, { acted: false });
-  });
-  patchHand(d, { aggressor: index });
+  const players = hand(d).players;
+  for (let i = 0; i < players.length; i++) {
+    if (i !== index && players[i]!.acted) ownPlayer(d, i).acted = false;
+  }
+  ownHand(d).aggressor = index;
 }
