@@ -2,9 +2,15 @@
  * Throughput of the table reducer: complete 6-player hands (deal with the fair shuffle, ante,
  * blind and open betting, showdown or svara, result display) played by random legal moves, for
  * about a second. Moves come from legalMoves, the same function the views use.
+ *
+ * A second figure deals decks shuffled beforehand (through the test-only dealFromDeck, which runs
+ * the same deal as start_hand without the shuffle) to show what the reducer costs by itself.
  */
+import type { Card } from '../src/cards.js';
+import { shuffleDeck } from '../src/shuffle.js';
 import { applyAction, createTable, legalMoves, needsDeal, nextDeadline } from '../src/table/index.js';
 import type { TableAction, TableState } from '../src/table/index.js';
+import { dealFromDeck } from '../src/table/test-support.js';
 
 /** mulberry32: a small seeded PRNG, so a run is repeatable. */
 function prng(seed: number): () => number {
@@ -37,6 +43,7 @@ class Bench {
   constructor(
     private readonly random: () => number,
     private readonly serverSeeds: readonly string[],
+    private readonly decks: readonly Card[][] | null,
   ) {
     this.state = createTable({ roomId: 'bench', stake: STAKE });
     for (const id of PLAYERS) {
@@ -55,11 +62,14 @@ class Bench {
     this.refill();
     do {
       this.hands += 1;
-      this.apply({
-        type: 'start_hand',
-        serverSeed: this.serverSeeds[this.next++ % this.serverSeeds.length]!,
-        clientSeed: 'bench',
-      });
+      const k = this.next++;
+      const serverSeed = this.serverSeeds[k % this.serverSeeds.length]!;
+      if (this.decks) {
+        const r = dealFromDeck(this.state, this.decks[k % this.decks.length]!, this.now, serverSeed, 'bench');
+        if (r.ok) this.state = r.state;
+      } else {
+        this.apply({ type: 'start_hand', serverSeed, clientSeed: 'bench' });
+      }
       while (this.state.status === 'blind_betting' || this.state.status === 'betting') this.move();
       while (this.state.status === 'svara_pending' && !this.state.svara!.ready) this.svaraMove();
     } while (needsDeal(this.state) && this.state.status === 'svara_pending');
@@ -106,9 +116,9 @@ class Bench {
   }
 }
 
-export function benchHands(durationMs = 1000): { handsPerSecond: number } {
+function measure(decks: readonly Card[][] | null, durationMs: number): number {
   const random = prng(20_24);
-  const bench = new Bench(random, seeds(random, 4096));
+  const bench = new Bench(random, seeds(random, 4096), decks);
   for (let i = 0; i < 2000; i++) bench.playHand(); // warm-up
   const startHands = bench.hands;
   const start = performance.now();
@@ -117,5 +127,13 @@ export function benchHands(durationMs = 1000): { handsPerSecond: number } {
     for (let i = 0; i < 200; i++) bench.playHand();
     elapsed = performance.now() - start;
   } while (elapsed < durationMs);
-  return { handsPerSecond: Math.round(((bench.hands - startHands) * 1000) / elapsed) };
+  return Math.round(((bench.hands - startHands) * 1000) / elapsed);
+}
+
+export function benchHands(durationMs = 1000): { handsPerSecond: number; reducerOnlyHandsPerSecond: number } {
+  const decks = seeds(prng(7), 1024).map((seed, i) => shuffleDeck(seed, 'bench', i));
+  return {
+    handsPerSecond: measure(null, durationMs),
+    reducerOnlyHandsPerSecond: measure(decks, durationMs),
+  };
 }
