@@ -28,7 +28,33 @@
  *   first dealer). The deck always comes from shuffleDeck(serverSeed, clientSeed, handNumber).
  * - Statuses as stored: waiting → blind_betting → betting → finished (result display, `resultMs`) →
  *   waiting, or → svara_pending → (svara hand) blind_betting … . 'ante' and 'showdown' happen inside
- *   one action and are never stored: the server does not wait for animations.
+ *   one action and are never stored: the server does not wait for animations. The result display
+ *   ('finished') keeps the hand, so the cards shown at the showdown stay visible for `resultMs`.
+ *
+ * Readings of RULES.md where its text leaves room:
+ * - Every call pays L in full (bets are not topped up to a total): a blind bet of B stands for an
+ *   open bet of 2B, so the last blind bettor does not act again if nobody raised after the look.
+ * - Side pots are cut at the amounts the all-in players put in; a live player who is not all-in is
+ *   eligible for every layer (paying less in cash thanks to blind bets is not matching less). A
+ *   layer holding only its winner's own money is handed back untaxed as a 'refund'.
+ * - A short all-in call does not lower L. All-in = the balance reached 0 by paying (sticky for the
+ *   hand, even if a deposit arrives).
+ * - The raise cap uses the balances of the other live players who are not all-in; with none, no
+ *   raise is possible. hasRaiseMax holds for the rest of the hand.
+ * - When at most one player can still act and no bet is waiting for an answer, betting ends at once
+ *   (a lone player could only bet against themself).
+ * - A look restarts the looker's 15 s: they act on new information.
+ * - Time-outs and leaving fold in blind betting too (the only folds without a look).
+ * - The dealer is always a player dealt in: the previous winner if dealt in, else the next dealt
+ *   player clockwise from the previous dealer. After a split pot, the first winner clockwise from
+ *   the dealer counts as the winner. A svara hand keeps the dealer even if they do not take part.
+ * - Svara: "everyone has decided" counts the tied players and every seated player who could pay
+ *   the share (not leaving, not sitting out). Undecided tied players take part when the window
+ *   closes; undecided others do not. A joiner who leaves forfeits the payment. A tied player who
+ *   leaves skips, keeps the seat until the svara is decided, and shares a split.
+ * - House share: 5% of each pot layer paid out, rounded down per layer.
+ * - A hand "missed by time-out" is one in which a time-out folded the player; any hand played to
+ *   the end without one resets the count. Svara hands count as hands.
  */
 export { applyAction } from './apply.js';
 export { createTable, DEFAULT_TIMINGS } from './create.js';
