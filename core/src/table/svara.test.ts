@@ -158,6 +158,15 @@ describe('§5 svara', () => {
     expect(t.state.seats.map((s) => s.playerId)).toEqual(['b', 'c', 'd']);
   });
 
+  it('a tied player who left is stood up once a svara hand is decided on', () => {
+    const t = svaraTable();
+    t.leave('a').join('b').join('c').skip('d');
+    expect(t.state.svara!.ready).toBe(true);
+    expect(t.state.seats.map((s) => s.playerId)).toEqual(['b', 'c', 'd']);
+    t.start();
+    expect(t.order).toEqual(['b', 'c']);
+  });
+
   it('svara moves outside an open svara are refused', () => {
     const t = table({ players: ['a', 'b'] }).deal({ dealer: 2 });
     expect(t.refused({ type: 'join_svara', playerId: 'a' })).toBe('svara_not_open');

@@ -4,7 +4,7 @@
  * participants get a svara hand (start_hand deals it), one takes the pot, none splits it among the
  * tied players.
  */
-import { log, patchSeat, payIn, type Draft } from './draft.js';
+import { findSeat, log, patchSeat, payIn, type Draft } from './draft.js';
 import { freeSeat, markWinners, payPot, showResult, standUpLeavers } from './hand-end.js';
 import { everyoneDecided } from './svara-rules.js';
 import type { Svara } from './types.js';
@@ -86,6 +86,10 @@ export function resolveSvara(d: Draft): void {
   const handNumber = d.s.handNumber;
   if (sv.participants.length >= 2) {
     d.s.svara = { ...sv, ready: true };
+    // A tied player who left can no longer share a split (a svara hand follows): they go now.
+    for (const id of sv.tied) {
+      if (findSeat(d.s, id)?.leaving) freeSeat(d, id, 'left');
+    }
     d.events.push({
       type: 'svara_resolved',
       handNumber,
