@@ -2,7 +2,8 @@ import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-const API = 'http://127.0.0.1:3000';
+// The api in development; SVARA_API_URL points the proxy elsewhere (another port, another machine).
+const API = process.env.SVARA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

@@ -174,12 +174,12 @@ export const api = {
 };
 
 /** Development servers only: init data signed with the development bot token for a test user, or null. */
-export async function fetchDevInitData(user: {
-  id: string;
-  username: string;
-  firstName: string;
-}): Promise<string | null> {
+export async function fetchDevInitData(
+  user: { id: string; username: string; firstName: string },
+  startParam: string | null = null,
+): Promise<string | null> {
   const query = new URLSearchParams({ id: user.id, username: user.username, first_name: user.firstName });
+  if (startParam) query.set('start_param', startParam);
   try {
     const res = await fetch(`${BASE}/dev/init-data?${query}`, { credentials: 'include' });
     if (!res.ok) return null;

@@ -57,7 +57,7 @@ export function App() {
   useEffect(() => {
     if (ph.name !== 'ready') return;
     const target = backTarget(page);
-    setBackButton(target ? () => (override ? override() : navigate(target)) : null);
+    setBackButton(target ? () => (override ? override.onBack() : navigate(target)) : null);
   }, [ph.name, page, override]);
 
   // A join_… start link opens its room once the session is ready.

@@ -5,6 +5,10 @@ import { navigate } from './navigation';
 import { loadingScreen } from './loading';
 import { i18n } from '../i18n';
 import { showToast } from '../ui/toast';
+import { createStore } from './store';
+
+/** A private room from a start link asks for its password: the lobby opens the join dialog for it. */
+export const passwordPrompt = createStore<string | null>(null);
 
 /** The join refusal that means "watch instead": the hand is already running. */
 export function isAlreadyStarted(err: unknown): boolean {
@@ -44,7 +48,10 @@ export async function enterStartRoom(roomId: string): Promise<void> {
     navigate({ name: 'gameRoom', roomId, autoSit: true });
   } catch (err) {
     if (isAlreadyStarted(err)) navigate({ name: 'gameRoom', roomId, autoSit: false });
-    else if (isInsufficientFunds(err)) {
+    else if (err instanceof ApiError && (err.code === 'password_required' || err.code === 'wrong_password')) {
+      navigate({ name: 'dashboard' });
+      passwordPrompt.set(roomId);
+    } else if (isInsufficientFunds(err)) {
       showToast(i18n.t('errors.insufficientBalance'), 'error');
       navigate({ name: 'deposit' });
     } else {

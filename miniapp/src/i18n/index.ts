@@ -26,6 +26,17 @@ export function currentLanguage(): Language {
   return i18n.language === 'en' ? 'en' : 'ru';
 }
 
+/**
+ * The text for a refused request: the catalogue text of its code when it names a precise reason,
+ * else the given fallback code's text (SPEC §8: 'Failed to create room', 'Failed to join room', …).
+ */
+export function refusalText(err: unknown, fallbackCode: string): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  const vague = code === undefined || code === 'unknown_error' || code === 'validation_failed';
+  if (!vague && typeof code === 'string' && i18n.exists(`errors.${code}`)) return i18n.t(`errors.${code}`);
+  return i18n.t(`errors.${fallbackCode}`);
+}
+
 /** The catalogue text for an error code; the server's message or unknown_error when there is none. */
 export function errorText(code: string | null | undefined, message?: string | null): string {
   const key = `errors.${code}`;

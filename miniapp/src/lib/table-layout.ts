@@ -5,12 +5,12 @@ export const TABLE_CENTER = { x: TABLE_W / 2, y: 232 } as const;
 
 /** Avatar centres of display seats 1..6: top, right-top, right-bottom, bottom (the viewer), left-bottom, left-top. */
 export const SEAT_POINTS: Readonly<Record<number, { x: number; y: number }>> = {
-  1: { x: 157.5, y: 46 },
-  2: { x: 276, y: 138 },
-  3: { x: 276, y: 318 },
+  1: { x: 157.5, y: 50 },
+  2: { x: 268, y: 140 },
+  3: { x: 268, y: 322 },
   4: { x: 157.5, y: 440 },
-  5: { x: 39, y: 318 },
-  6: { x: 39, y: 138 },
+  5: { x: 47, y: 322 },
+  6: { x: 47, y: 140 },
 };
 
 /** A point a fraction `t` of the way from a seat to the centre (chip stacks, flying chips). */

@@ -113,10 +113,11 @@ export async function startTelegram(): Promise<Launch> {
   const devUser = devUserFromUrl(location.search);
   let raw: string | undefined;
   if (devUser) {
-    const dev = await fetchDevInitData(devUser);
+    const start = new URLSearchParams(location.search).get('start');
+    const dev = await fetchDevInitData(devUser, start);
     if (!dev) throw new LaunchError('no_init_data');
     raw = dev;
-    mockTelegram(raw, new URLSearchParams(location.search).get('start'));
+    mockTelegram(raw, start);
   } else {
     raw = readRawInitData();
   }

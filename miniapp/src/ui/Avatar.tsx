@@ -1,26 +1,24 @@
 import { useState } from 'react';
-import { initials } from '../lib/names';
+import { AvatarPlaceholder } from '../assets';
 
-/** The user's photo, or a gold-ringed placeholder with initials when there is none (or it fails). */
+/** The user's photo, or the placeholder picture when there is none (or it fails to load). */
 export function Avatar({
   src,
-  name,
   size = 48,
   className = '',
 }: {
   src: string | null | undefined;
-  name: string;
+  name?: string;
   size?: number;
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
-  const style = { width: size, height: size };
   if (src && !failed) {
     return (
       <img
         src={src}
         alt=""
-        style={style}
+        style={{ width: size, height: size }}
         onError={() => setFailed(true)}
         className={`rounded-full border-2 border-gold-400/80 object-cover ${className}`}
         referrerPolicy="no-referrer"
@@ -28,12 +26,12 @@ export function Avatar({
     );
   }
   return (
-    <div
-      style={{ ...style, fontSize: size * 0.38 }}
-      className={`grid place-items-center rounded-full border-2 border-gold-400/80 bg-gradient-to-br from-felt-600 to-felt-900 font-bold text-gold-300 ${className}`}
+    <span
+      className={`inline-block overflow-hidden rounded-full border-2 border-gold-400/80 leading-none ${className}`}
+      style={{ width: size, height: size }}
       data-testid="avatar-placeholder"
     >
-      {initials(name)}
-    </div>
+      <AvatarPlaceholder size={size - 4} background="#1c5e39" figure="#9fcfae" />
+    </span>
   );
 }

@@ -56,7 +56,7 @@ export function FullModal({
   useEscape(true, onClose);
   return (
     <div
-      className="fixed inset-0 z-50 flex animate-fade flex-col bg-felt-950/97"
+      className="fixed inset-0 z-50 flex animate-fade flex-col bg-[#04140a]"
       style={{ paddingTop: 'var(--safe-top)' }}
       data-testid={testId}
       role="dialog"

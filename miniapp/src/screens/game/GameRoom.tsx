@@ -31,6 +31,8 @@ import { Button } from '../../ui/Button';
 import { showToast } from '../../ui/toast';
 import { MenuIcon, SeatIcon, WifiOffIcon } from '../../ui/icons';
 import { useGameRoom } from './useGameRoom';
+import { setSoundEnabled, unlockSound } from '../../assets';
+import { settings } from '../../app/settings';
 import { TableView, type TableDisplay } from './TableView';
 import { ActionBar } from './ActionBar';
 import { RaiseSheet } from './RaiseSheet';
@@ -61,13 +63,14 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
   const [noState, setNoState] = useState(false);
 
   // --- leaving
+  const leaveRoom = room.leave;
   const leave = useCallback(() => {
-    room.leave();
+    leaveRoom();
     navigate({ name: 'dashboard' });
-  }, [room]);
+  }, [leaveRoom]);
   const inHand = Boolean(viewer?.isActive && !viewer.hasFolded && state && RUNNING.has(state.status));
   useEffect(() => {
-    backOverride.set(() => (inHand ? setExitAsk(true) : leave()));
+    backOverride.set({ onBack: () => (inHand ? setExitAsk(true) : leave()) });
     return () => backOverride.set(null);
   }, [inHand, leave]);
   useEffect(() => {
@@ -78,6 +81,11 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
     setVerticalSwipes(false);
     return () => setVerticalSwipes(true);
   }, []);
+
+  // --- sound follows the setting; the audio context is unlocked by the tap that opened the room
+  const soundOn = useStore(settings).sound;
+  useEffect(() => setSoundEnabled(soundOn), [soundOn]);
+  useEffect(() => unlockSound(), []);
 
   // --- no state at all after joining: the page-level error
   useEffect(() => {

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { PlayerView } from '@svara/core';
 import { Avatar } from '../../ui/Avatar';
+import { DealerButton } from '../../assets';
 import { CardBack, PlayingCard } from '../../ui/cards';
-import { PlusIcon, SeatIcon } from '../../ui/icons';
+import { InviteIcon, SeatIcon } from '../../ui/icons';
 import { seatLook, type SeatLabel } from '../../lib/table';
 import { seatName } from '../../lib/names';
 import { formatCompactMoney } from '../../lib/money';
@@ -12,13 +13,16 @@ const AVATAR = 46;
 
 /** Where a seat's cards sit relative to its avatar, so they face the middle of the table. */
 const CARD_OFFSET: Record<number, { x: number; y: number }> = {
-  1: { x: 0, y: 50 },
-  2: { x: -52, y: 14 },
-  3: { x: -52, y: -14 },
-  4: { x: 0, y: -78 },
-  5: { x: 52, y: -14 },
-  6: { x: 52, y: 14 },
+  1: { x: 0, y: 54 },
+  2: { x: -48, y: 12 },
+  3: { x: -50, y: -8 },
+  4: { x: 0, y: -82 },
+  5: { x: 50, y: -8 },
+  6: { x: 48, y: 12 },
 };
+
+/** Floating texts above a side seat lean inwards so they stay on screen (their centre is moved by translate -50%). */
+const SIDE_SHIFT: Record<number, number> = { 1: 0, 2: -24, 3: -24, 4: 0, 5: 24, 6: 24 };
 
 const LABEL_STYLE: Record<SeatLabel, string> = {
   BLIND: 'bg-sky-600 text-white',
@@ -96,7 +100,7 @@ export function Seat({
   const p = SEAT_POINTS[seat]!;
   const look = seatLook(player);
   const off = CARD_OFFSET[seat]!;
-  const cardW = big ? 54 : player.cards ? 26 : 18;
+  const cardW = big ? 46 : player.cards ? 26 : 18;
   const count = player.cards?.length ?? player.cardCount;
   // The deal animation starts at the deck in the middle of the table.
   const dx = TABLE_CENTER.x - (p.x + off.x);
@@ -113,7 +117,7 @@ export function Seat({
       {count > 0 && !player.hasFolded ? (
         <div
           className="absolute z-10 flex"
-          style={{ left: off.x, top: off.y, transform: 'translate(-50%, -50%)', gap: big ? 4 : 0 }}
+          style={{ left: off.x, top: off.y, transform: 'translate(-50%, -50%)' }}
           data-testid="seat-cards"
         >
           {Array.from({ length: count }, (_, i) => {
@@ -124,7 +128,7 @@ export function Seat({
               <div
                 key={i}
                 style={{
-                  marginLeft: i === 0 || big ? 0 : -cardW * 0.55,
+                  marginLeft: i === 0 ? 0 : -cardW * (big ? 0.3 : 0.55),
                   ['--dx' as string]: `${dx}px`,
                   ['--dy' as string]: `${dy}px`,
                   animation:
@@ -141,7 +145,11 @@ export function Seat({
           })}
           {player.score !== null && player.cards ? (
             <span
-              className="absolute -bottom-2 left-1/2 -translate-x-1/2 rounded-full border border-gold-200/70 bg-ink px-1.5 text-[11px] font-bold text-gold-300 shadow"
+              className={`absolute rounded-full border border-gold-200/70 bg-ink px-1.5 font-bold text-gold-300 shadow ${
+                big
+                  ? '-top-4 left-1/2 -translate-x-1/2 text-sm'
+                  : '-bottom-2 left-1/2 -translate-x-1/2 text-[11px]'
+              }`}
               data-testid="seat-score"
             >
               {player.score}
@@ -163,11 +171,8 @@ export function Seat({
           {timer !== null ? <TimerRing fraction={timer} /> : null}
         </div>
         {player.isDealer ? (
-          <span
-            className="absolute -right-2 -top-1 grid h-5 w-5 place-items-center rounded-full border border-gold-200 bg-gradient-to-b from-gold-300 to-gold-600 text-[10px] font-black text-ink shadow"
-            data-testid="dealer-marker"
-          >
-            D
+          <span className="absolute -right-2.5 -top-1.5" data-testid="dealer-marker">
+            <DealerButton size={20} />
           </span>
         ) : null}
         {label ? (
@@ -197,8 +202,8 @@ export function Seat({
 
       {bubble ? (
         <div
-          className="absolute bottom-[34px] left-1/2 z-30 max-w-[130px] whitespace-normal rounded-2xl rounded-bl-sm bg-cream px-2.5 py-1.5 text-center text-[11px] font-semibold leading-tight text-ink shadow-lg"
-          style={{ animation: 'bubble 2s ease-out both' }}
+          style={{ left: SIDE_SHIFT[seat], animation: 'bubble 2s ease-out both' }}
+          className="absolute bottom-[34px] z-30 w-max max-w-[130px] whitespace-normal rounded-2xl rounded-bl-sm bg-cream px-2.5 py-1.5 text-center text-[11px] font-semibold leading-tight text-ink shadow-lg"
           data-testid="chat-bubble"
         >
           {bubble}
@@ -207,8 +212,11 @@ export function Seat({
 
       {winAmount !== null ? (
         <div
-          className="gold-text absolute bottom-[30px] left-1/2 z-30 whitespace-nowrap font-display text-xl font-black drop-shadow-[0_2px_2px_rgb(0_0_0/0.8)]"
-          style={{ animation: 'win-rise 2.5s ease-out both' }}
+          className="gold-text absolute bottom-[30px] z-30 whitespace-nowrap font-display text-xl font-black drop-shadow-[0_2px_2px_rgb(0_0_0/0.8)]"
+          style={{
+            animation: 'win-rise 2.5s ease-out both',
+            ...(seat === 4 ? { left: 84, bottom: -14 } : { left: SIDE_SHIFT[seat] }),
+          }}
           data-testid="win-indicator"
         >
           +${formatCompactMoney(winAmount)}
@@ -245,7 +253,7 @@ export function EmptySeat({
           className="flex flex-col items-center gap-1 active:scale-95"
         >
           <span className="grid h-11 w-11 place-items-center rounded-full border-2 border-dashed border-gold-300/60 bg-black/30 text-gold-300">
-            {action === 'invite' ? <PlusIcon className="h-5 w-5" /> : <SeatIcon className="h-5 w-5" />}
+            {action === 'invite' ? <InviteIcon className="h-5 w-5" /> : <SeatIcon className="h-5 w-5" />}
           </span>
           <span className="rounded-full bg-black/50 px-1.5 text-[9px] font-semibold uppercase tracking-wider text-gold-200">
             {action === 'invite' ? t('game.invite') : t('game.sit')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MAX_PLAYERS, type GameState } from '@svara/core';
-import { CardBack, Chip } from '../../ui/cards';
+import { Chip } from '../../ui/cards';
+import { ChipStack, DeckPile, TableFelt, chipColorForBet } from '../../assets';
 import { chipsForBet, displaySeat, positionAtSeat, seatLabel, waitingState } from '../../lib/table';
 import { formatCompactMoney, formatTableMoney } from '../../lib/money';
 import { SEAT_POINTS, TABLE_CENTER, TABLE_H, TABLE_W, towardCentre } from '../../lib/table-layout';
@@ -50,23 +51,18 @@ export function TableView({
       data-testid="table"
       data-status={state.status}
     >
-      {/* The table: a wooden rail with a gold line around the felt. */}
-      <div className="absolute inset-x-[14px] inset-y-[22px] rounded-[150px] bg-gradient-to-b from-[#5a3418] via-[#3d220f] to-[#26150a] p-[11px] shadow-[0_18px_40px_rgb(0_0_0/0.6),inset_0_2px_3px_rgb(255_255_255/0.15)]">
-        <div className="felt relative h-full w-full rounded-[140px] border-2 border-gold-500/60 shadow-[inset_0_0_40px_rgb(0_0_0/0.55)]">
-          <div className="absolute inset-[18px] rounded-[120px] border border-gold-300/15" />
-          <div className="absolute inset-x-0 top-[30%] text-center font-display text-[26px] font-bold tracking-[0.35em] text-black/15">
-            SVARA
-          </div>
-        </div>
+      <TableFelt className="absolute inset-0" />
+      <div className="pointer-events-none absolute inset-x-0 top-[31%] text-center font-display text-[26px] font-bold tracking-[0.35em] text-black/15">
+        SVARA
       </div>
 
       {/* Deck */}
-      <div className="absolute" style={{ left: TABLE_CENTER.x - 48, top: TABLE_CENTER.y - 58 }}>
-        <div className="relative">
-          <CardBack width={22} className="absolute left-[2px] top-[2px]" />
-          <CardBack width={22} className="absolute left-[1px] top-[1px]" />
-          <CardBack width={22} />
-        </div>
+      <div
+        className="absolute"
+        style={{ left: TABLE_CENTER.x - 62, top: TABLE_CENTER.y - 60 }}
+        data-testid="deck"
+      >
+        <DeckPile width={26} layers={4} />
       </div>
 
       {/* Pot and the house's 5% */}
@@ -119,7 +115,7 @@ export function TableView({
             const chips = chipsForBet(p.totalBet);
             if (!chips) return null;
             const seat = displaySeat(p.position, viewerPosition);
-            const at = towardCentre(seat, seat === 4 ? 0.3 : 0.44);
+            const at = towardCentre(seat, seat === 4 ? 0.34 : seat === 1 ? 0.5 : 0.56);
             return (
               <div
                 key={p.id}
@@ -127,13 +123,12 @@ export function TableView({
                 style={{ left: at.x, top: at.y }}
                 data-testid="bet-stack"
               >
-                <div className="relative mx-auto" style={{ width: 16, height: 16 + Math.min(chips, 15) * 2 }}>
-                  {Array.from({ length: chips }, (_, i) => (
-                    <div key={i} className="absolute left-0" style={{ bottom: i * 2 }}>
-                      <Chip size={16} tone={i % 5} />
-                    </div>
-                  ))}
-                </div>
+                <ChipStack
+                  amountCount={chips}
+                  color={chipColorForBet(p.totalBet)}
+                  chipSize={16}
+                  className="mx-auto block"
+                />
                 <div className="mt-0.5 rounded-full bg-black/60 px-1.5 text-center text-[9px] font-bold tabular-nums text-cream">
                   ${formatCompactMoney(p.totalBet)}
                 </div>

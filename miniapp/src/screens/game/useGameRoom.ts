@@ -3,10 +3,10 @@
  * every reconnect, replace the state on game_state / game_update, acknowledge actions, chat bubbles,
  * sounds and socket errors.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Ack, ChatPhrase, GameActionName, GameState } from '@svara/core';
 import { emit, emitWithAck, isConnected, onServerEvent, onSocket } from '../../api/realtime';
-import { playSound } from '../../app/sound';
+import { playSound } from '../../assets';
 
 export type ChatBubble = { playerId: string; phrase: ChatPhrase; id: number };
 
@@ -101,19 +101,36 @@ export function useGameRoom(roomId: string) {
   const autoFold = useCallback(() => emit('auto_fold', { roomId }), [roomId]);
   const leave = useCallback(() => emit('leave_room', { roomId }), [roomId]);
 
-  return {
-    state,
-    clockOffset,
-    pending,
-    fatal,
-    lostTable,
-    socketError,
-    bubbles,
-    act,
-    sitDown,
-    sendChat,
-    autoFold,
-    leave,
-    rejoin: join,
-  };
+  return useMemo(
+    () => ({
+      state,
+      clockOffset,
+      pending,
+      fatal,
+      lostTable,
+      socketError,
+      bubbles,
+      act,
+      sitDown,
+      sendChat,
+      autoFold,
+      leave,
+      rejoin: join,
+    }),
+    [
+      state,
+      clockOffset,
+      pending,
+      fatal,
+      lostTable,
+      socketError,
+      bubbles,
+      act,
+      sitDown,
+      sendChat,
+      autoFold,
+      leave,
+      join,
+    ],
+  );
 }

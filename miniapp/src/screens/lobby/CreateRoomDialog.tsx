@@ -12,7 +12,8 @@ import {
   isValidPassword,
   stakeCents,
 } from '../../lib/validation';
-import { ApiError, api } from '../../api/http';
+import { api } from '../../api/http';
+import { refusalText } from '../../i18n';
 import { atLeast, loadingScreen } from '../../app/loading';
 import { navigate } from '../../app/navigation';
 import { showToast } from '../../ui/toast';
@@ -63,11 +64,7 @@ export function CreateRoomDialog({
         showToast(t('errors.gameJoinError'), 'error');
         onClose();
       } else {
-        setError(
-          err instanceof ApiError && err.message && err.code !== 'network_error'
-            ? err.message
-            : t('errors.room_create_failed'),
-        );
+        setError(refusalText(err, 'room_create_failed'));
       }
     } finally {
       loadingScreen.set(false);
@@ -97,10 +94,9 @@ export function CreateRoomDialog({
           className="h-12 w-full rounded-2xl border border-gold-400/30 bg-black/30 pl-9 pr-12 text-lg font-semibold text-cream outline-none placeholder:text-cream/25 focus:border-gold-400"
         />
         {affordable ? (
-          <CheckIcon
-            data-testid="stake-ok"
-            className="absolute right-4 top-1/2 h-6 w-6 -translate-y-1/2 text-win"
-          />
+          <span data-testid="stake-ok" className="absolute right-4 top-1/2 -translate-y-1/2 text-win">
+            <CheckIcon className="h-6 w-6" />
+          </span>
         ) : null}
       </div>
       <p className="mb-3 text-xs text-[var(--hint)]">{t('lobby.stakeHint')}</p>

@@ -6,7 +6,7 @@ import { profile } from '../../app/session';
 import { roomList, watchRooms } from '../../app/rooms';
 import { settings, updateSettings } from '../../app/settings';
 import { navigate } from '../../app/navigation';
-import { enterRoom } from '../../app/room-entry';
+import { enterRoom, passwordPrompt } from '../../app/room-entry';
 import { filterRooms, lobbyFilterReducer, pageCount, pageItems, STAKE_MAX, STAKE_MIN } from '../../lib/lobby';
 import { Button } from '../../ui/Button';
 import { Sheet } from '../../ui/Sheet';
@@ -30,7 +30,7 @@ import { StakeRangeSlider } from './StakeRangeSlider';
 import { CreateRoomDialog } from './CreateRoomDialog';
 import { JoinByPasswordDialog } from './JoinByPasswordDialog';
 
-type Dialog = null | { kind: 'create'; type: RoomType } | { kind: 'join' };
+type Dialog = null | { kind: 'create'; type: RoomType } | { kind: 'join'; roomId?: string };
 
 export function Dashboard() {
   const { t } = useTranslation();
@@ -47,6 +47,12 @@ export function Dashboard() {
   });
 
   useEffect(() => watchRooms(), []);
+  const promptRoom = useStore(passwordPrompt);
+  useEffect(() => {
+    if (!promptRoom) return;
+    setDialog({ kind: 'join', roomId: promptRoom });
+    passwordPrompt.set(null);
+  }, [promptRoom]);
 
   const filtered = useMemo(() => filterRooms(rooms, filter), [rooms, filter]);
   const pages = pageCount(filtered.length);
@@ -64,22 +70,42 @@ export function Dashboard() {
       <HeaderCard me={me} />
 
       <div className="grid grid-cols-3 gap-3">
-        <Button variant="gold" onClick={() => setMenuOpen(true)} data-testid="create-menu-button">
-          <PlusIcon className="h-5 w-5" />
-          {t('lobby.create')}
-        </Button>
-        <Button
-          variant="dark"
-          onClick={() => showToast(t('lobby.comingSoon'), 'info')}
-          data-testid="tournaments-button"
-        >
-          <TrophyIcon className="h-5 w-5 text-gold-400" />
-          <span className="truncate">{t('lobby.tournaments')}</span>
-        </Button>
-        <Button variant="dark" onClick={() => navigate({ name: 'more' })} data-testid="more-button">
-          <DotsIcon className="h-5 w-5 text-gold-400" />
-          {t('lobby.more')}
-        </Button>
+        {(
+          [
+            [
+              'create-menu-button',
+              'gold',
+              <PlusIcon key="i" className="h-6 w-6" />,
+              t('lobby.create'),
+              () => setMenuOpen(true),
+            ],
+            [
+              'tournaments-button',
+              'dark',
+              <TrophyIcon key="i" className="h-6 w-6 text-gold-400" />,
+              t('lobby.tournaments'),
+              () => showToast(t('lobby.comingSoon'), 'info'),
+            ],
+            [
+              'more-button',
+              'dark',
+              <DotsIcon key="i" className="h-6 w-6 text-gold-400" />,
+              t('lobby.more'),
+              () => navigate({ name: 'more' }),
+            ],
+          ] as const
+        ).map(([id, variant, icon, label, onClick]) => (
+          <Button
+            key={id}
+            variant={variant}
+            onClick={onClick}
+            data-testid={id}
+            className="!h-[68px] flex-col !gap-1 !px-1 text-[13px]"
+          >
+            {icon}
+            <span className="max-w-full truncate">{label}</span>
+          </Button>
+        ))}
       </div>
 
       <section className="card-panel rounded-3xl p-3" data-testid="room-filters">
@@ -241,7 +267,9 @@ export function Dashboard() {
       {dialog?.kind === 'create' ? (
         <CreateRoomDialog type={dialog.type} balance={me.balance} onClose={() => setDialog(null)} />
       ) : null}
-      {dialog?.kind === 'join' ? <JoinByPasswordDialog onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'join' ? (
+        <JoinByPasswordDialog initialRoomId={dialog.roomId} onClose={() => setDialog(null)} />
+      ) : null}
     </div>
   );
 }

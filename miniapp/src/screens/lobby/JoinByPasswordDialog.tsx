@@ -4,7 +4,8 @@ import { Dialog } from '../../ui/Modal';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { filterPasswordInput, isRoomId, isValidPassword, normaliseRoomId } from '../../lib/validation';
-import { ApiError, api } from '../../api/http';
+import { api } from '../../api/http';
+import { refusalText } from '../../i18n';
 import { navigate } from '../../app/navigation';
 import { launch } from '../../app/session';
 
@@ -37,11 +38,7 @@ export function JoinByPasswordDialog({
       onClose();
       navigate({ name: 'gameRoom', roomId: id, autoSit: true });
     } catch (err) {
-      setError(
-        err instanceof ApiError && err.message && err.code !== 'network_error'
-          ? err.message
-          : t('errors.room_join_failed'),
-      );
+      setError(refusalText(err, 'room_join_failed'));
     } finally {
       setBusy(false);
     }
