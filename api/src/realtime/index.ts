@@ -51,6 +51,16 @@ export async function attachRealtime(
     serveClient: false,
     // Client messages are small intentions; anything big is not ours.
     maxHttpBufferSize: 16 * 1024,
+    // Deflate keeps frames small on the wire. A 4 KB window holds the previous frame, so a frame
+    // mostly encodes what changed since; memLevel 4 keeps each connection's context near 24 KB.
+    perMessageDeflate: options.compression
+      ? {
+          threshold: 256,
+          serverMaxWindowBits: 12,
+          zlibDeflateOptions: { level: 1, memLevel: 4 },
+          concurrencyLimit: 16,
+        }
+      : false,
     ...(config.miniappOrigin ? { cors: { origin: [config.miniappOrigin], credentials: true } } : {}),
   });
 

@@ -7,6 +7,11 @@ import { z } from 'zod';
 
 export interface RealtimeOptions {
   timings: TableTimings;
+  /**
+   * How long a waiting table with enough players waits before dealing its first hand (0: at once,
+   * as the reducer allows). Lets a group that arrives together be dealt in together.
+   */
+  startDelayMs: number;
   /** A room with nobody seated and nobody watching closes after this long. */
   emptyRoomCloseMs: number;
   /** The lobby gets at most one `rooms` update per this interval. */
@@ -24,18 +29,25 @@ export interface RealtimeOptions {
   clock: () => number;
   /** With a Redis URL, socket.io broadcasts through @socket.io/redis-adapter. */
   redisUrl: string | null;
+  /**
+   * WebSocket per-message deflate for frames above 256 bytes. A six-player game frame is about
+   * 3.5 KB of JSON and about 1 KB deflated (less with the context kept between frames).
+   */
+  compression: boolean;
   /** Logs a line with the process's CPU use and counters every this many ms (0: never). */
   statsIntervalMs: number;
 }
 
 export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   timings: { turnMs: TIMINGS.turnMs, svaraMs: TIMINGS.svaraDecisionMs, resultMs: TIMINGS.resultDisplayMs },
+  startDelayMs: 0,
   emptyRoomCloseMs: 10 * 60_000,
   lobbyIntervalMs: 1_000,
   chat: { perSecond: 1, burst: 3 },
   retryMs: 1_000,
   clock: Date.now,
   redisUrl: null,
+  compression: true,
   statsIntervalMs: 0,
 };
 
@@ -50,10 +62,15 @@ const envSchema = z.object({
   TABLE_SVARA_MS: ms,
   TABLE_RESULT_MS: ms,
   ROOM_EMPTY_CLOSE_MS: ms,
+  TABLE_START_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   REALTIME_STATS_MS: z.coerce.number().int().min(0).optional(),
+  SOCKET_COMPRESSION: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
-/** Clock overrides from the environment (TABLE_TURN_MS, TABLE_SVARA_MS, TABLE_RESULT_MS, ROOM_EMPTY_CLOSE_MS). */
+/**
+ * Overrides from the environment: TABLE_TURN_MS, TABLE_SVARA_MS, TABLE_RESULT_MS,
+ * TABLE_START_DELAY_MS, ROOM_EMPTY_CLOSE_MS, REALTIME_STATS_MS, SOCKET_COMPRESSION.
+ */
 export function realtimeOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<RealtimeOptions> {
   const blank = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const e = envSchema.parse(blank);
@@ -64,7 +81,11 @@ export function realtimeOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Pa
   return {
     timings,
     ...(e.ROOM_EMPTY_CLOSE_MS ? { emptyRoomCloseMs: e.ROOM_EMPTY_CLOSE_MS } : {}),
+    ...(e.TABLE_START_DELAY_MS !== undefined ? { startDelayMs: e.TABLE_START_DELAY_MS } : {}),
     ...(e.REALTIME_STATS_MS !== undefined ? { statsIntervalMs: e.REALTIME_STATS_MS } : {}),
+    ...(e.SOCKET_COMPRESSION
+      ? { compression: e.SOCKET_COMPRESSION === 'true' || e.SOCKET_COMPRESSION === '1' }
+      : {}),
   };
 }
 

@@ -83,6 +83,8 @@ type Table = {
   rowStatus: HandStatus | null;
   /** Sockets watching the table (seated or not). */
   viewers: number;
+  /** When a waiting table deals its first hand (startDelayMs), or null. */
+  dealAt: number | null;
 };
 
 /** Hand statuses in which a newcomer cannot be dealt in: the lobby's "game already started". */
@@ -168,6 +170,7 @@ export class TableRuntime implements TableDirectory {
       timer: new DeadlineTimer(() => this.onDeadline(table), this.clock),
       rowStatus: null,
       viewers: 0,
+      dealAt: null,
     };
     this.tables.set(roomId, table);
     this.scheduleCloseIfIdle(table);
@@ -361,7 +364,8 @@ export class TableRuntime implements TableDirectory {
   /** After a step: deal while a hand is due, then arm the timer for the next deadline. */
   private async advance(table: Table): Promise<void> {
     try {
-      for (let deals = 0; deals < 3 && needsDeal(table.state); deals++) {
+      for (let deals = 0; deals < 3 && needsDeal(table.state) && this.dealDue(table); deals++) {
+        table.dealAt = null;
         const r = await this.step(table, {
           type: 'start_hand',
           serverSeed: this.seed(table),
@@ -378,18 +382,32 @@ export class TableRuntime implements TableDirectory {
     this.arm(table);
   }
 
+  /** A hand is due: at once, or for a waiting table once `startDelayMs` has passed. */
+  private dealDue(table: Table): boolean {
+    const delay = this.deps.options.startDelayMs;
+    if (delay <= 0 || table.state.status !== 'waiting') return true;
+    if (table.dealAt === null) {
+      table.dealAt = this.clock() + delay;
+      return false;
+    }
+    return this.clock() >= table.dealAt;
+  }
+
   private arm(table: Table): void {
     if (this.closing) return;
     if (needsDeal(table.state)) {
-      // Only after a failed deal: try again shortly.
-      table.timer.arm(this.clock() + this.deps.options.retryMs);
+      // A delayed first deal, or a deal that failed: try again shortly.
+      table.timer.arm(table.dealAt ?? this.clock() + this.deps.options.retryMs);
       return;
     }
+    table.dealAt = null;
     table.timer.arm(nextDeadline(table.state)?.at ?? null);
   }
 
   private onDeadline(table: Table): void {
     void this.run(table, () => {
+      // A due deal is made by run()'s advance step.
+      if (needsDeal(table.state)) return { ok: true };
       const deadline = nextDeadline(table.state);
       if (!deadline || this.clock() < deadline.at) return { ok: true };
       this.stats.ticks += 1;

@@ -127,8 +127,11 @@ export interface RealtimeBench {
     token?: string,
     body?: unknown,
   ): Promise<{ status: number; body: T }>;
-  /** The next deal in `roomId` uses the first test seed whose deal satisfies `wanted`. */
-  dealNext(roomId: string, wanted: (dealt: TableState) => boolean): void;
+  /**
+   * The next deal in `roomId` with at least `players` seated (default 2) uses the first test seed
+   * whose deal satisfies `wanted`.
+   */
+  dealNext(roomId: string, wanted: (dealt: TableState) => boolean, players?: number): void;
   walletBalance(userId: string): Promise<number>;
   expectLedgerOk(): Promise<void>;
 }
@@ -141,13 +144,15 @@ export function useRealtimeBench(options: Partial<RealtimeOptions> = {}): Realti
   const clients: TestClient[] = [];
   const seeds = new Set<string>();
   const leaks: string[] = [];
-  const wanted = new Map<string, ((dealt: TableState) => boolean)[]>();
+  const wanted = new Map<string, { wanted: (dealt: TableState) => boolean; players: number }[]>();
   let seedCounter = 1 + Math.floor(Math.random() * 1_000_000);
   let funded = 0;
 
   const seedSource = ({ roomId, state }: { roomId: string; state: TableState }) => {
     const queue = wanted.get(roomId);
-    const predicate = queue?.shift();
+    // A wish waits for its deal: one with the number of seated players it was made for.
+    const next = queue?.[0];
+    const predicate = next && state.seats.length >= next.players ? queue!.shift()!.wanted : undefined;
     let seed: string;
     if (predicate) {
       seed = findSeed(state, predicate, { from: seedCounter }).seed;
@@ -176,6 +181,8 @@ export function useRealtimeBench(options: Partial<RealtimeOptions> = {}): Realti
     realtime = await attachRealtime(api, {
       timings: FAST_TIMINGS,
       lobbyIntervalMs: 200,
+      // Players of a test sit one after another: deal the first hand once they all sat.
+      startDelayMs: 300,
       seedSource,
       ...options,
     });
@@ -183,8 +190,14 @@ export function useRealtimeBench(options: Partial<RealtimeOptions> = {}): Realti
     baseUrl = `http://127.0.0.1:${port}`;
   });
 
-  afterEach(() => {
-    expect(leaks, 'frames that showed something they must not').toEqual([]);
+  afterEach(async () => {
+    // A failed test must not leave players seated: their table would go on dealing in the background.
+    for (const c of clients) {
+      const roomId = c.state?.roomId;
+      if (roomId && c.socket.connected && c.me) await c.send('leave_room', { roomId }).catch(() => undefined);
+    }
+    const found = leaks.splice(0);
+    expect(found, 'frames that showed something they must not').toEqual([]);
   });
 
   afterAll(async () => {
@@ -272,9 +285,9 @@ export function useRealtimeBench(options: Partial<RealtimeOptions> = {}): Realti
       if (r.status !== 201) throw new Error(`room not created: ${JSON.stringify(r.body)}`);
       return r.body.roomId;
     },
-    dealNext(roomId, predicate) {
+    dealNext(roomId, predicate, players = 2) {
       const queue = wanted.get(roomId) ?? [];
-      queue.push(predicate);
+      queue.push({ wanted: predicate, players });
       wanted.set(roomId, queue);
     },
     walletBalance(userId) {
