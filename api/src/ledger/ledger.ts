@@ -4,13 +4,15 @@
  * another, so the sum of all balances stays zero. Amounts are integer cents.
  *
  * Concurrency: the touched accounts are locked in ascending id order (no deadlocks between two
- * transfers), the overdraw check runs on the locked balances, and a CHECK constraint backs it.
+ * transfers), the overdraw check runs on the locked balances, and a CHECK constraint backs it. The
+ * write is one call of the ledger_post database function (its migration holds the steps), so a
+ * transfer costs one round trip and commits as one statement.
  * Idempotency: the transfer's key is UNIQUE; posting the same key again (even concurrently) moves
  * money once and returns the original transfer.
  */
 import { isCents, SvaraError, type Cents } from '@svara/core';
 import type { Knex } from '@mikro-orm/postgresql';
-import { NON_NEGATIVE_KINDS, PLAYER_KINDS, type AccountKind } from '../db/entities/account.js';
+import { PLAYER_KINDS, type AccountKind } from '../db/entities/account.js';
 
 export type { AccountKind };
 export type SystemAccountKind = Exclude<AccountKind, 'player_wallet' | 'player_referral' | 'hand_escrow'>;
@@ -63,7 +65,6 @@ export class IdempotencyConflictError extends Error {
   }
 }
 
-const NON_NEGATIVE = new Set<string>(NON_NEGATIVE_KINDS);
 const MAX_KEY_LENGTH = 200;
 const TRANSFER_COLUMNS =
   'id, idempotency_key, debit_account_id, credit_account_id, amount, reason, metadata, created_at';
@@ -126,12 +127,15 @@ function validate(request: TransferRequest): void {
   if (!reason) throw new RangeError('a transfer needs a reason');
 }
 
-function isDeadlock(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01';
-}
+/** SQLSTATEs raised by ledger_post, and PostgreSQL's deadlock. */
+const KEYS_TAKEN = 'SV001';
+const OVERDRAWN = 'SV002';
+const DEADLOCK = '40P01';
 
-/** Internal signal: the keys exist already; the transaction is rolled back and the originals read. */
-class KeysTaken extends Error {}
+function sqlStateOf(error: unknown): string | undefined {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
 
 export interface Ledger {
   transfer(request: TransferRequest): Promise<TransferResult>;
@@ -213,66 +217,36 @@ export function createLedger(knex: Knex): Ledger {
     if (new Set(requests.map((r) => r.idempotencyKey)).size !== requests.length) {
       throw new RangeError('a batch cannot repeat an idempotency key');
     }
-    const deltas = new Map<number, number>();
-    for (const r of requests) {
-      deltas.set(r.debitAccountId, (deltas.get(r.debitAccountId) ?? 0) - r.amount);
-      deltas.set(r.creditAccountId, (deltas.get(r.creditAccountId) ?? 0) + r.amount);
-    }
-    const ids = [...deltas.keys()].sort((a, b) => a - b);
-
     for (let attempt = 1; ; attempt++) {
       try {
-        return { transfers: await applyOnce(requests, deltas, ids), replayed: false };
+        return { transfers: await post(requests), replayed: false };
       } catch (error) {
-        if (error instanceof KeysTaken) return { transfers: await replay(requests), replayed: true };
+        const code = sqlStateOf(error);
+        if (code === KEYS_TAKEN) return { transfers: await replay(requests), replayed: true };
+        if (code === OVERDRAWN)
+          throw new InsufficientBalanceError(Number((error as { detail?: string }).detail));
         // Two batches inserting the same keys in different orders can deadlock; PostgreSQL aborts one.
-        if (isDeadlock(error) && attempt < 3) continue;
+        if (code === DEADLOCK && attempt < 3) continue;
         throw error;
       }
     }
   }
 
-  async function applyOnce(requests: TransferRequest[], deltas: Map<number, number>, ids: number[]) {
-    return knex.transaction(async (trx) => {
-      // Insert first: a concurrent poster of the same key waits here for us, then finds it taken.
-      const values = requests.map(() => '(?, ?, ?, ?, ?, ?::jsonb)').join(', ');
-      const bindings = requests.flatMap((r) => [
-        r.idempotencyKey,
-        r.debitAccountId,
-        r.creditAccountId,
-        r.amount,
-        r.reason,
-        JSON.stringify(r.metadata ?? {}),
-      ]);
-      const inserted = await trx.raw<{ rows: TransferRow[] }>(
-        `insert into transfers (idempotency_key, debit_account_id, credit_account_id, amount, reason, metadata)
-           values ${values} on conflict (idempotency_key) do nothing returning ${TRANSFER_COLUMNS}`,
-        bindings,
-      );
-      if (inserted.rows.length !== requests.length) throw new KeysTaken();
-
-      // NO KEY UPDATE is the lock a balance change needs; unlike FOR UPDATE it does not clash with
-      // the KEY SHARE locks the transfer rows' foreign keys take on the same accounts.
-      const locked = await trx.raw<{ rows: { id: string; kind: string; balance: string }[] }>(
-        `select id, kind, balance from accounts where id = any(?) order by id for no key update`,
-        [ids],
-      );
-      if (locked.rows.length !== ids.length) throw new RangeError('transfer names an unknown account');
-      for (const row of locked.rows) {
-        const id = Number(row.id);
-        if (NON_NEGATIVE.has(row.kind) && Number(row.balance) + deltas.get(id)! < 0) {
-          throw new InsufficientBalanceError(id);
-        }
-      }
-      const deltaValues = ids.map(() => '(?::bigint, ?::bigint)').join(', ');
-      await trx.raw(
-        `update accounts as a set balance = a.balance + d.delta from (values ${deltaValues}) as d(id, delta)
-           where a.id = d.id`,
-        ids.flatMap((id) => [id, deltas.get(id)!]),
-      );
-      const byKey = new Map(inserted.rows.map((row) => [row.idempotency_key, toRecord(row)]));
-      return requests.map((r) => byKey.get(r.idempotencyKey)!);
-    });
+  /** One statement, one transaction: see the ledger_post migration for the locking and the checks. */
+  async function post(requests: TransferRequest[]): Promise<TransferRecord[]> {
+    const result = await knex.raw<{ rows: TransferRow[] }>(
+      `select ${TRANSFER_COLUMNS} from ledger_post(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[])`,
+      [
+        requests.map((r) => r.idempotencyKey),
+        requests.map((r) => r.debitAccountId),
+        requests.map((r) => r.creditAccountId),
+        requests.map((r) => r.amount),
+        requests.map((r) => r.reason),
+        requests.map((r) => JSON.stringify(r.metadata ?? {})),
+      ],
+    );
+    const byKey = new Map(result.rows.map((row) => [row.idempotency_key, toRecord(row)]));
+    return requests.map((r) => byKey.get(r.idempotencyKey)!);
   }
 
   async function ownedBalance(userId: string, kind: 'player_wallet' | 'player_referral'): Promise<Cents> {

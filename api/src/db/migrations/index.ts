@@ -1,6 +1,8 @@
 import { Migration20250601000000_initial } from './Migration20250601000000_initial.js';
+import { Migration20250602000000_ledger_post } from './Migration20250602000000_ledger_post.js';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist (start). */
 export const MIGRATIONS = [
   { name: 'Migration20250601000000_initial', class: Migration20250601000000_initial },
+  { name: 'Migration20250602000000_ledger_post', class: Migration20250602000000_ledger_post },
 ];
