@@ -74,17 +74,20 @@ export function createUsersService(deps: { orm: Orm; ledger: Ledger; botUsername
         languageCode: tg.languageCode,
         isPremium: tg.isPremium,
       };
+      // Most sign-ins change nothing: a read then, and a write (a commit to disk) only on news.
+      const existing = await em.findOne(UserSchema, { telegramId: tg.id });
+      const keys = Object.keys(fields) as (keyof typeof fields)[];
+      if (existing && keys.every((key) => (existing[key] ?? null) === fields[key])) return toRecord(existing);
       const user = await em.upsert(
         UserSchema,
         { telegramId: tg.id, ...fields, updatedAt: new Date() },
         {
           onConflictFields: ['telegramId'],
           onConflictAction: 'merge',
-          onConflictMergeFields: [...(Object.keys(fields) as (keyof typeof fields)[]), 'updatedAt'],
+          onConflictMergeFields: [...keys, 'updatedAt'],
         },
       );
-      // The upsert returns what it wrote; the rest of the row (wallet, created_at) is read back.
-      await em.refresh(user);
+      // RETURNING brings back the rest of the row (wallet address, created_at).
       return toRecord(user);
     },
 
