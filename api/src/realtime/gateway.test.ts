@@ -1,0 +1,201 @@
+/**
+ * The socket surface (SPEC §7): who may connect, the lobby feed, balances, chat, invites and the
+ * refusal format. Real sign-in, real socket.io clients.
+ */
+import type { RoomSummary } from '@svara/core';
+import { translate } from '@svara/locales';
+import type { Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
+import { useRealtimeBench } from './test-support/harness.js';
+import { seatAll } from './test-support/table-driver.js';
+
+const bench = useRealtimeBench({ emptyRoomCloseMs: 1_500, lobbyIntervalMs: 300 });
+let nextId = 720_000;
+
+type Rooms = { action: 'initial' | 'update'; rooms: RoomSummary[] };
+
+function refusal(socket: Socket): Promise<{ message: string; data?: { code: string; message: string } }> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected')));
+    socket.once('connect_error', (error) => resolve(error as never));
+  });
+}
+
+function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('connecting', () => {
+  it('refuses a socket without a token, or with a bad one', async () => {
+    const none = await refusal(bench.rawSocket({}));
+    expect(none.data).toEqual({ code: 'no_token', message: translate('ru', 'errors.no_token') });
+    const bad = await refusal(bench.rawSocket({ token: 'not.a.token' }));
+    expect(bad.data?.code).toBe('auth_validation_failed');
+  });
+
+  it('takes identity from the token or the login cookie, never from the telegramId a client sends', async () => {
+    const token = await bench.login(nextId++);
+    const me = String(nextId - 1);
+    await bench.fund(me, 1_234);
+    const liar = bench.rawSocket({ token, telegramId: '1', userData: { username: 'admin' } });
+    await connected(liar);
+    const errors: { code: string }[] = [];
+    liar.on('error', (e: { code: string }) => errors.push(e));
+    const other = await liar.timeout(3_000).emitWithAck('subscribe_balance', '1');
+    expect(other).toMatchObject({ ok: false, code: 'forbidden' });
+    const balances: { balance: number }[] = [];
+    liar.on('balanceUpdated', (b: { balance: number }) => balances.push(b));
+    expect(await liar.timeout(3_000).emitWithAck('subscribe_balance', me)).toEqual({ ok: true });
+    expect(await liar.timeout(3_000).emitWithAck('join', { telegramId: me })).toEqual({ ok: true });
+    await wait(50);
+    expect(balances).toEqual([{ balance: 12.34 }]);
+    expect(errors.map((e) => e.code)).toEqual(['forbidden']);
+    liar.disconnect();
+
+    const byCookie = bench.rawSocket({}, { cookie: `theme=dark; svara_token=${token}` });
+    await connected(byCookie);
+    expect(await byCookie.timeout(3_000).emitWithAck('subscribe_balance')).toEqual({ ok: true });
+    byCookie.disconnect();
+  });
+});
+
+describe('the lobby', () => {
+  it('sends the public rooms on request_rooms, then coalesced updates while the socket is in the lobby', async () => {
+    const watcher = await bench.player(nextId++);
+    const owner = await bench.player(nextId++);
+    expect(await watcher.send('request_rooms')).toEqual({ ok: true });
+    const initial = watcher.all<Rooms>('rooms');
+    expect(initial).toHaveLength(1);
+    expect(initial[0]!.action).toBe('initial');
+
+    const started = Date.now();
+    const created: string[] = [];
+    for (let i = 0; i < 5; i++) created.push(await bench.createRoom(owner.token, 1 + i));
+    await bench.createRoom(owner.token, 2, '654321');
+    await watcher.until(() => {
+      const last = watcher.all<Rooms>('rooms').at(-1)!;
+      return created.every((id) => last.rooms.some((r) => r.roomId === id));
+    }, 'the new rooms');
+    const updates = watcher.all<Rooms>('rooms').slice(1);
+    expect(updates.every((u) => u.action === 'update')).toBe(true);
+    // At most one update per 300 ms interval (plus the first one).
+    expect(updates.length).toBeLessThanOrEqual(1 + Math.ceil((Date.now() - started) / 300));
+    const last = updates.at(-1)!;
+    expect(last.rooms.every((r) => r.type === 'public')).toBe(true);
+    expect(last.rooms.find((r) => r.roomId === created[2])).toEqual({
+      roomId: created[2],
+      players: [],
+      maxPlayers: 6,
+      minBet: 3,
+      type: 'public',
+      status: 'waiting',
+    });
+
+    // At a table the socket is out of the lobby: no more lists.
+    expect(await watcher.send('join_room', { roomId: created[0] })).toEqual({ ok: true });
+    const count = watcher.all('rooms').length;
+    expect(await owner.send('sit_down', { roomId: created[0] })).toEqual({ ok: true });
+    await bench.createRoom(owner.token, 7);
+    await wait(700);
+    expect(watcher.all('rooms').length).toBe(count);
+    // Back in the lobby after leaving the table: a fresh list.
+    expect(await watcher.send('leave_room', { roomId: created[0] })).toEqual({ ok: true });
+    await watcher.until(() => watcher.all('rooms').length > count, 'the list again');
+    const back = watcher.all<Rooms>('rooms').at(-1)!;
+    expect(back.rooms.find((r) => r.roomId === created[0])!.players.map((p) => p.id)).toEqual([owner.userId]);
+    expect(await owner.send('leave_room', { roomId: created[0] })).toEqual({ ok: true });
+  });
+
+  it('closes a room nobody sits in or watches, and tells the lobby', async () => {
+    const watcher = await bench.player(nextId++);
+    const owner = await bench.player(nextId++);
+    expect(await watcher.send('request_rooms')).toEqual({ ok: true });
+    const roomId = await bench.createRoom(owner.token, 1);
+    await watcher.until(
+      () =>
+        watcher
+          .all<Rooms>('rooms')
+          .at(-1)!
+          .rooms.some((r) => r.roomId === roomId),
+      'listed',
+    );
+    await watcher.until(
+      () =>
+        !watcher
+          .all<Rooms>('rooms')
+          .at(-1)!
+          .rooms.some((r) => r.roomId === roomId),
+      'closed',
+      5_000,
+    );
+    expect((await bench.rest<{ status: string }>('GET', `/rooms/${roomId}`)).body.status).toBe('closed');
+    expect(await owner.send('join_room', { roomId })).toMatchObject({ ok: false, code: 'game_not_found' });
+  });
+});
+
+describe('at the table', () => {
+  it('relays chat phrases from seated players to everyone watching, rate limited', async () => {
+    const a = await bench.player(nextId++);
+    const b = await bench.player(nextId++);
+    const spectator = await bench.player(nextId++, { language: 'ru' });
+    const roomId = await bench.createRoom(a.token, 1);
+    await seatAll(roomId, [a, b]);
+    expect(await spectator.send('join_room', { roomId })).toEqual({ ok: true });
+
+    expect(await a.send('chat_message', { roomId, phrase: 'phrase19' })).toEqual({ ok: true });
+    await spectator.until(() => spectator.all('new_chat_message').length === 1, 'the phrase');
+    expect(spectator.all('new_chat_message')[0]).toEqual({ roomId, playerId: a.userId, phrase: 'phrase19' });
+    await b.until(() => b.all('new_chat_message').length === 1, 'the phrase');
+
+    expect(await a.send('chat_message', { roomId, phrase: 'phrase20' })).toMatchObject({
+      ok: false,
+      code: 'validation_failed',
+    });
+    const refused = await spectator.send('chat_message', { roomId, phrase: 'phrase1' });
+    expect(refused).toEqual({ ok: false, code: 'not_seated', message: translate('ru', 'errors.not_seated') });
+    // A burst of three, then one per second.
+    expect(await a.send('chat_message', { roomId, phrase: 'phrase2' })).toEqual({ ok: true });
+    expect(await a.send('chat_message', { roomId, phrase: 'phrase3' })).toEqual({ ok: true });
+    expect(await a.send('chat_message', { roomId, phrase: 'phrase4' })).toMatchObject({
+      ok: false,
+      code: 'rate_limited',
+    });
+    await wait(1_000);
+    expect(await a.send('chat_message', { roomId, phrase: 'phrase5' })).toEqual({ ok: true });
+    await b.until(() => b.all('new_chat_message').length === 4, 'four phrases');
+    expect(b.all<{ phrase: string }>('new_chat_message').map((m) => m.phrase)).toEqual([
+      'phrase19',
+      'phrase2',
+      'phrase3',
+      'phrase5',
+    ]);
+
+    const invite = await a.send('game_action', { roomId, action: 'invite' });
+    expect(invite).toEqual({ ok: true, data: `join_${roomId}_${a.userId}` });
+    for (const p of [a, b]) await p.send('leave_room', { roomId });
+  });
+
+  it('gives a spectator the spectator view and pushes changes to it', async () => {
+    const a = await bench.player(nextId++);
+    const b = await bench.player(nextId++);
+    const spectator = await bench.player(nextId++);
+    const roomId = await bench.createRoom(a.token, 1);
+    expect(await spectator.send('join_room', { roomId })).toEqual({ ok: true });
+    expect(spectator.all('game_state')).toHaveLength(1);
+    await seatAll(roomId, [a, b]);
+    const s = await spectator.frame((f) => f.status === 'blind_betting', 'the deal');
+    expect(s.viewerId).toBeNull();
+    expect(s.allowedActions).toBeNull();
+    expect(s.players.every((p) => p.cards === null && p.cardCount === 3)).toBe(true);
+    await spectator.until(
+      () => spectator.all<{ sound: string }>('play_sound').some((x) => x.sound === 'deal'),
+      'deal',
+    );
+    for (const p of [a, b]) await p.send('leave_room', { roomId });
+  });
+});
