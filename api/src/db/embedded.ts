@@ -20,6 +20,7 @@ export interface RunningEmbeddedPostgres {
 }
 
 const USER = 'postgres';
+const STOP_TIMEOUT_MS = 5000;
 const PASSWORD = 'svara-embedded';
 
 /** The URL of a database on an embedded server listening on `port` (fixed local credentials). */
@@ -93,7 +94,16 @@ export async function startEmbeddedPostgres(
       if (stopped) return;
       stopped = true;
       process.removeListener('exit', stopOnExit);
-      await pg.stop();
+      // stop() waits for the server's exit event, which never comes if the server is already gone
+      // (Ctrl-C reaches it too, as it shares our process group): wait at most a few seconds.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        pg.stop(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, STOP_TIMEOUT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
     },
   };
 }
