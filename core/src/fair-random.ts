@@ -19,15 +19,16 @@ const TWO_POW_32 = 2 ** 32;
 export function hmacUint32Stream(key: Uint8Array, messagePrefix: string): Uint32Source {
   // Keying HMAC once and cloning it per block saves hashing the padded key for every block.
   const keyed = hmac.create(sha256, key);
+  // One working copy and one output buffer are reused for every block: the keyed state is copied
+  // into `work` instead of cloned, which keeps the shuffle free of per-block allocations.
+  let work = keyed.clone();
+  const block = new Uint8Array(32);
   let counter = 0;
-  let block = new Uint8Array(0);
-  let offset = 0;
+  let offset = block.length;
   return () => {
     if (offset >= block.length) {
-      block = keyed
-        .clone()
-        .update(utf8ToBytes(`${messagePrefix}${counter}`))
-        .digest();
+      work = keyed._cloneInto(work);
+      work.update(utf8ToBytes(`${messagePrefix}${counter}`)).digestInto(block);
       counter += 1;
       offset = 0;
     }
