@@ -1,50 +1,14 @@
 /**
- * In-memory token buckets: a key may spend `burst` requests at once and then `perSecond`. Applied
- * per IP to sign-in and per user and per IP to every mutation.
+ * Request rate limits: token buckets (the table chat's RateLimiter) kept in memory, per IP for
+ * sign-in, and per IP and per user for every mutation. An empty bucket answers 429 rate_limited.
  */
+import { SvaraError } from '@svara/core';
+import { RateLimiter } from '../realtime/rate-limiter.js';
+import type { AppContext, Next } from './context.js';
+
 export interface BucketRule {
   perSecond: number;
   burst: number;
-}
-
-export class TokenBuckets {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-
-  constructor(
-    private readonly rule: BucketRule,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Spends one token of `key`; false when none is left. */
-  take(key: string): boolean {
-    const now = this.now();
-    const bucket = this.buckets.get(key) ?? { tokens: this.rule.burst, at: now };
-    bucket.tokens = Math.min(
-      this.rule.burst,
-      bucket.tokens + ((now - bucket.at) / 1000) * this.rule.perSecond,
-    );
-    bucket.at = now;
-    if (bucket.tokens < 1) {
-      this.buckets.set(key, bucket);
-      return false;
-    }
-    bucket.tokens -= 1;
-    this.buckets.set(key, bucket);
-    return true;
-  }
-
-  /** Forgets buckets that have filled up again, so idle keys do not accumulate. */
-  sweep(): void {
-    const now = this.now();
-    for (const [key, bucket] of this.buckets) {
-      if (bucket.tokens + ((now - bucket.at) / 1000) * this.rule.perSecond >= this.rule.burst)
-        this.buckets.delete(key);
-    }
-  }
-
-  get size(): number {
-    return this.buckets.size;
-  }
 }
 
 export interface RateLimitSettings {
@@ -61,3 +25,39 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   mutationPerUser: { perSecond: 5, burst: 20 },
   mutationPerIp: { perSecond: 20, burst: 100 },
 };
+
+type Middleware = (ctx: AppContext, next: Next) => Promise<void>;
+
+export interface RateLimiters {
+  /** Before sign-in: per IP. */
+  login: Middleware;
+  /** Before a mutation's authentication: per IP. */
+  mutationByIp: Middleware;
+  /** After authentication: per user. */
+  mutationByUser: Middleware;
+  /** Drops idle buckets; the app calls it periodically. */
+  sweep(): void;
+}
+
+export function createRateLimiters(settings: RateLimitSettings): RateLimiters {
+  const bucketsFor = (rule: BucketRule) => new RateLimiter(rule.perSecond, rule.burst);
+  const login = bucketsFor(settings.loginPerIp);
+  const byIp = bucketsFor(settings.mutationPerIp);
+  const byUser = bucketsFor(settings.mutationPerUser);
+  const guard =
+    (buckets: RateLimiter, keyOf: (ctx: AppContext) => string): Middleware =>
+    async (ctx, next) => {
+      if (!buckets.take(keyOf(ctx))) throw new SvaraError('rate_limited', `rate limit for ${keyOf(ctx)}`);
+      await next();
+    };
+  return {
+    login: guard(login, (ctx) => ctx.ip),
+    mutationByIp: guard(byIp, (ctx) => ctx.ip),
+    mutationByUser: guard(byUser, (ctx) => ctx.state.userId ?? ctx.ip),
+    sweep() {
+      login.sweep();
+      byIp.sweep();
+      byUser.sweep();
+    },
+  };
+}

@@ -4,7 +4,7 @@ import type { Services } from '../../services.js';
 import { setTokenCookie } from '../auth.js';
 import { readJson } from '../body.js';
 import type { AppState } from '../context.js';
-import type { RateLimiters } from '../rate-limit-middleware.js';
+import type { RateLimiters } from '../rate-limit.js';
 
 export function authRoutes(router: Router<AppState>, services: Services, limits: RateLimiters) {
   router.post('/auth/login', limits.login, async (ctx) => {

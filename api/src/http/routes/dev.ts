@@ -8,7 +8,7 @@ import { signDevInitData } from '../../dev/init-data.js';
 import { requireUser, userIdOf } from '../auth.js';
 import { readJson } from '../body.js';
 import type { AppState } from '../context.js';
-import type { RateLimiters } from '../rate-limit-middleware.js';
+import type { RateLimiters } from '../rate-limit.js';
 
 const initDataQuerySchema = z.object({
   id: z.string().regex(/^\d{1,15}$/),

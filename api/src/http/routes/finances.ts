@@ -5,7 +5,7 @@ import type { Services } from '../../services.js';
 import { requireUser, userIdOf } from '../auth.js';
 import { readJson } from '../body.js';
 import type { AppState } from '../context.js';
-import type { RateLimiters } from '../rate-limit-middleware.js';
+import type { RateLimiters } from '../rate-limit.js';
 
 function transactionRefusal(error: ZodError): ErrorCode {
   const fields = new Set(error.issues.map((issue) => issue.path[0]));

@@ -5,7 +5,7 @@ import type { Services } from '../../services.js';
 import { requireUser, userIdOf } from '../auth.js';
 import { readJson } from '../body.js';
 import type { AppState } from '../context.js';
-import type { RateLimiters } from '../rate-limit-middleware.js';
+import type { RateLimiters } from '../rate-limit.js';
 
 /** The most precise code for a refused create request: the stake, then the password, then the rest. */
 function createRefusal(error: ZodError): ErrorCode {

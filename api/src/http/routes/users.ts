@@ -4,7 +4,7 @@ import type { Services } from '../../services.js';
 import { requireUser, userIdOf } from '../auth.js';
 import { readJson } from '../body.js';
 import type { AppState } from '../context.js';
-import type { RateLimiters } from '../rate-limit-middleware.js';
+import type { RateLimiters } from '../rate-limit.js';
 
 export function userRoutes(router: Router<AppState>, services: Services, limits: RateLimiters) {
   const signedIn = requireUser(services.tokens);
