@@ -28,6 +28,12 @@ const database = await openDatabase(config, logger).catch((error: unknown) => {
 const api = createServer({ config, logger, orm: database.orm });
 // Socket.io and the table runtime; hands a crash left running are voided before anyone connects.
 const realtime = await attachRealtime(api);
+// Faucet payments, credited deposits and referral sweeps reach seated players and their sockets.
+api.services.wallets.onChanged((userId, message) => {
+  realtime
+    .walletChanged(userId, message)
+    .catch((error: unknown) => logger.error({ err: error, userId }, 'wallet push failed'));
+});
 const port = await api.listen().catch(async (error: unknown) => {
   logger.fatal({ err: error }, `could not listen on port ${config.port}`);
   await database.close();

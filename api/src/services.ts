@@ -9,6 +9,7 @@ import { knexOf, type Orm } from './db/orm.js';
 import { createFinancesService, type FinancesService } from './finances/finances.js';
 import { checkLedger, type LedgerCheckReport } from './ledger/check.js';
 import { createLedger, type Ledger } from './ledger/ledger.js';
+import { createWalletEvents, type WalletEvents } from './ledger/wallet-events.js';
 import type { Logger } from './logger.js';
 import { createRoomsService, type RoomsService } from './rooms/rooms.js';
 import type { TableDirectory } from './rooms/table-directory.js';
@@ -22,6 +23,8 @@ export interface Services {
   users: UsersService;
   rooms: RoomsService;
   finances: FinancesService;
+  /** Wallet changes made outside the tables; the realtime layer subscribes with `wallets.onChanged`. */
+  wallets: WalletEvents;
   tokens: AccessTokens;
   /** POST /auth/login's work: init data → user (created or refreshed) and an access token. */
   signIn(request: { initData: string; startPayload?: string | null }): Promise<SignInResult>;
@@ -46,7 +49,8 @@ export function createServices(options: CreateServicesOptions): Services {
   const tokens = createAccessTokens(config.jwtSecret);
   const users = createUsersService({ orm, ledger, botUsername: config.botUsername });
   const rooms = createRoomsService({ orm, ledger, ...(options.tables ? { tables: options.tables } : {}) });
-  const finances = createFinancesService({ orm, ledger });
+  const wallets = createWalletEvents((error) => logger.error({ err: error }, 'wallet listener failed'));
+  const finances = createFinancesService({ orm, ledger, wallets });
   return {
     config,
     logger,
@@ -55,6 +59,7 @@ export function createServices(options: CreateServicesOptions): Services {
     users,
     rooms,
     finances,
+    wallets,
     tokens,
     signIn: (request) =>
       signIn(

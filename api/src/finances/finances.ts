@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { PaymentTransactionSchema, ReferralSchema, UserSchema } from '../db/entities/index.js';
 import { knexOf, type Orm } from '../db/orm.js';
 import { InsufficientBalanceError, type Ledger } from '../ledger/ledger.js';
+import type { WalletEvents } from '../ledger/wallet-events.js';
 import {
   REFERRAL_QUALIFYING_DEPOSIT_CENTS,
   REFERRAL_SWEEP_CENTS,
@@ -53,8 +54,12 @@ export interface FinancesService {
   creditDeposit(credit: DepositCredit): Promise<{ credited: boolean }>;
 }
 
-export function createFinancesService(deps: { orm: Orm; ledger: Ledger }): FinancesService {
-  const { orm, ledger } = deps;
+export function createFinancesService(deps: {
+  orm: Orm;
+  ledger: Ledger;
+  wallets: WalletEvents;
+}): FinancesService {
+  const { orm, ledger, wallets } = deps;
   const knex = knexOf(orm);
 
   async function payReferrer(referredId: string, trackerId: string, amountCents: number) {
@@ -103,6 +108,7 @@ export function createFinancesService(deps: { orm: Orm; ledger: Ledger }): Finan
           amount: refBalance,
           reason: 'referral_sweep',
         })
+        .then(() => wallets.changed(referral.referrerId))
         .catch((error: unknown) => {
           // A concurrent deposit's sweep emptied the account first: nothing is lost.
           if (!(error instanceof InsufficientBalanceError)) throw error;
@@ -165,6 +171,7 @@ export function createFinancesService(deps: { orm: Orm; ledger: Ledger }): Finan
       );
       // Also on a replay: a crash between the deposit and the bonus must not lose the bonus.
       await payReferrer(credit.userId, credit.trackerId, credit.amountCents);
+      if (!replayed) wallets.changed(credit.userId);
       return { credited: !replayed };
     },
   };

@@ -28,9 +28,13 @@ describe('development sign-in and faucet', () => {
 
   it('credits the caller through the ledger from the faucet account', async () => {
     const token = await api.login({ id: 8002 });
+    const changed: string[] = [];
+    const stop = api.services.wallets.onChanged((userId) => changed.push(userId));
     const paid = await api.request('POST', '/dev/faucet', { token, body: { amount: 250.5 } });
+    stop();
     expect(paid.status).toBe(200);
     expect(paid.body).toEqual({ balance: 250.5 });
+    expect(changed).toEqual(['8002']);
     await api.request('POST', '/dev/faucet', { token, body: { amount: 0.5 } });
     expect((await api.request('GET', '/users/profile', { token })).body).toMatchObject({ balance: 251 });
     expect(await api.services.ledger.balance(await api.services.ledger.systemAccount('faucet'))).toBe(

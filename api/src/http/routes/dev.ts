@@ -55,6 +55,7 @@ export function devRoutes(router: Router<AppState>, services: Services, limits: 
       const body = faucetRequestSchema.safeParse(await readJson(ctx));
       if (!body.success) throw new SvaraError('invalid_amount', 'faucet amount out of range');
       const balance = await payFromFaucet(services.ledger, userIdOf(ctx), body.data.amount);
+      services.wallets.changed(userIdOf(ctx));
       ctx.body = { balance: centsToDollars(balance) };
     },
   );

@@ -189,13 +189,17 @@ describe('GET /users/referral-link', () => {
   it('moves an accumulated $10 of referral earnings to the game balance', async () => {
     const token = await api.login({ id: 4400 });
     await api.login({ id: 4401 }, 'ref_4400');
-    // 3% of $400 = $12 → swept to the wallet.
+    // 3% of $400 = $12 → swept to the wallet; both wallets changed outside the tables.
+    const changed: string[] = [];
+    const stop = api.services.wallets.onChanged((userId) => changed.push(userId));
     await api.services.finances.creditDeposit({
       userId: '4401',
       trackerId: 't-4401',
       amountCents: 40_000,
       currency: 'USDTTON',
     });
+    stop();
+    expect(changed.sort()).toEqual(['4400', '4401']);
     const info = await api.request('GET', '/users/referral-link', { token });
     expect(info.body).toMatchObject({ refBalance: 0, qualifiedCount: 1 });
     expect((info.body as { referrals: { profit: number }[] }).referrals[0]!.profit).toBe(12);
