@@ -149,14 +149,11 @@ try {
     `svara api bench: ${SECONDS}s per scenario, ${CONNECTIONS} connections, ${cpu} CPUs, loopback\n`,
   );
 
-  const rooms = await runLoad({
-    url: base,
-    method: 'GET',
-    path: '/api/v1/rooms',
-    connections: CONNECTIONS,
-    duration: SECONDS,
-  });
-  console.log(line('GET /api/v1/rooms', rooms));
+  const get = (pathname: string) =>
+    runLoad({ url: base, method: 'GET', path: pathname, connections: CONNECTIONS, duration: SECONDS });
+  // The framework's own ceiling on this machine right now, to read the other numbers against.
+  console.log(line('GET /api/v1/health', await get('/api/v1/health')));
+  console.log(line('GET /api/v1/rooms', await get('/api/v1/rooms')));
 
   const bodies = userIds.map((id) =>
     JSON.stringify({ initData: signDevInitData({ id, username: `bench${id}` }, { botToken: BOT_TOKEN }) }),
