@@ -142,11 +142,14 @@ export function createRoomsService(deps: {
     }
   }
 
+  async function accessGranted(roomId: string, userId: string): Promise<boolean> {
+    return (await orm.em.fork().count(RoomAccessSchema, { roomId, userId })) > 0;
+  }
+
   async function hasAccess(roomId: string, userId: string): Promise<boolean> {
     const room = await get(roomId);
     if (!room) return false;
-    if (room.type === 'public') return true;
-    return (await orm.em.fork().count(RoomAccessSchema, { roomId, userId })) > 0;
+    return room.type === 'public' || (await accessGranted(roomId, userId));
   }
 
   return {
@@ -194,7 +197,7 @@ export function createRoomsService(deps: {
       const table = tables.summary(room.id);
       if (table.players.some((p) => p.id === userId)) return { roomId: room.id, seated: true };
 
-      if (room.type === 'private' && !(await hasAccess(room.id, userId))) {
+      if (room.type === 'private' && !(await accessGranted(room.id, userId))) {
         if (!password) throw new SvaraError('password_required', 'private room');
         if (!room.passwordHash || !(await verifyPassword(password, room.passwordHash))) {
           throw new SvaraError('wrong_password', `room ${room.id}`);
@@ -215,6 +218,7 @@ export function createRoomsService(deps: {
     hasAccess,
 
     async close(roomId) {
+      if (!roomIdSchema.safeParse(roomId).success) return;
       const em = orm.em.fork();
       const room = await em.findOne(RoomSchema, { id: roomId, status: 'open' });
       if (!room) return;
