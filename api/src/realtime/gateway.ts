@@ -144,7 +144,8 @@ export class Gateway implements TableListener {
   ): void {
     const listener = async (...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as (answer: Ack) => void) : null;
-      const parsed = clientEvents[event].safeParse(args[0]);
+      // JSON has no undefined: a client that sends "nothing" may well send null.
+      const parsed = clientEvents[event].safeParse(args[0] ?? undefined);
       if (!parsed.success) {
         this.refuse(socket, ack, 'validation_failed');
         return;
@@ -297,8 +298,15 @@ export class Gateway implements TableListener {
         if (!frame) frames.set(key, (frame = viewFor(state, key, now)));
         this.send(socket, 'game_update', frame);
       }
+      // "turn" tells the player whose turn it now is; every other sound is for the whole table.
+      const h = state.hand;
+      const betting = state.status === 'blind_betting' || state.status === 'betting';
+      const onTurn = h && betting && h.turn >= 0 ? h.players[h.turn]!.playerId : undefined;
       for (const e of events) {
-        if (e.type === 'sound') this.io.local.to(tableRoom(roomId)).emit('play_sound', { sound: e.name });
+        if (e.type !== 'sound') continue;
+        if (e.name !== 'turn') this.io.local.to(tableRoom(roomId)).emit('play_sound', { sound: e.name });
+        else if (onTurn !== undefined)
+          this.io.local.to(userRoom(onTurn)).emit('play_sound', { sound: e.name });
       }
     }
     for (const [userId, balance] of change.balances) {

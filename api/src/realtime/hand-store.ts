@@ -14,8 +14,11 @@ import { planVoid, type Refund } from './void-plan.js';
 
 export type HandStatus = 'running' | 'finished' | 'voided';
 
-/** A hand row to write: its state after the action (null: only the status changes). */
-export type HandRow = { handNumber: number; state: TableState | null; status: HandStatus };
+/**
+ * A hand row to write: its state after the action (null: only the status changes). `isNew` for the
+ * first write of a hand (an insert); later writes update the row in place.
+ */
+export type HandRow = { handNumber: number; state: TableState | null; status: HandStatus; isNew?: boolean };
 
 export type RunningHand = { roomId: string; handNumber: number; state: TableState };
 
@@ -80,6 +83,15 @@ export function createHandStore(knex: Knex, ledger: Ledger): HandStore {
   }
 
   async function writeRow(trx: Knex | Knex.Transaction, roomId: string, row: HandRow): Promise<void> {
+    if (row.state !== null && !row.isNew) {
+      await trx.raw(
+        `update hands set state = ?::jsonb, status = ?, updated_at = now(),
+           finished_at = case when ? = 'running' then null else coalesce(finished_at, now()) end
+         where room_id = ? and hand_number = ?`,
+        [JSON.stringify(row.state), row.status, row.status, roomId, row.handNumber],
+      );
+      return;
+    }
     if (row.state === null) {
       await trx.raw(
         `update hands set status = ?, updated_at = now(),

@@ -19,6 +19,7 @@ import { LobbyFeed } from './lobby.js';
 import { realtimeOptionsFromEnv, resolveOptions, type RealtimeOptions } from './options.js';
 import { startStatsReporting } from './stats.js';
 import { TableRuntime } from './table-runtime.js';
+import { batchSocketWrites } from './write-batching.js';
 
 export type { RealtimeOptions } from './options.js';
 
@@ -52,17 +53,19 @@ export async function attachRealtime(
     // Client messages are small intentions; anything big is not ours.
     maxHttpBufferSize: 16 * 1024,
     // Deflate keeps frames small on the wire. A 4 KB window holds the previous frame, so a frame
-    // mostly encodes what changed since; memLevel 4 keeps each connection's context near 24 KB.
+    // mostly encodes what changed since it; memLevel 7 keeps each connection's context at 80 KB.
     perMessageDeflate: options.compression
       ? {
           threshold: 256,
           serverMaxWindowBits: 12,
-          zlibDeflateOptions: { level: 1, memLevel: 4 },
-          concurrencyLimit: 16,
+          zlibDeflateOptions: { level: 1, memLevel: 7 },
+          concurrencyLimit: 64,
         }
       : false,
     ...(config.miniappOrigin ? { cors: { origin: [config.miniappOrigin], credentials: true } } : {}),
   });
+
+  batchSocketWrites(io);
 
   let redis: Redis[] = [];
   if (options.redisUrl) {

@@ -85,6 +85,9 @@ type Table = {
   viewers: number;
   /** When a waiting table deals its first hand (startDelayMs), or null. */
   dealAt: number | null;
+  /** The background write of the hand's state after moves without money, and the next one due. */
+  writing: Promise<void>;
+  laterRow: HandRow | null;
 };
 
 /** Hand statuses in which a newcomer cannot be dealt in: the lobby's "game already started". */
@@ -171,6 +174,8 @@ export class TableRuntime implements TableDirectory {
       rowStatus: null,
       viewers: 0,
       dealAt: null,
+      writing: Promise.resolve(),
+      laterRow: null,
     };
     this.tables.set(roomId, table);
     this.scheduleCloseIfIdle(table);
@@ -290,9 +295,15 @@ export class TableRuntime implements TableDirectory {
     const after = r.state;
     const plan = planMoney(table.roomId, before.pot, before.handNumber, r.events);
     const rows = this.rowsFor(table, before, after, plan);
-    if (rows.length > 0 || plan.transfers.length > 0) {
+    const moves = plan.transfers.length > 0 || plan.settledEscrows.length > 0;
+    if (moves || rows.some((row) => row.isNew || row.state === null)) {
+      // Money moves (or a hand begins or ends): written, with the hand, before anyone hears of it.
+      table.laterRow = null;
+      await table.writing;
       await this.deps.store.commit(table.roomId, plan, rows);
       this.stats.commits += 1;
+    } else if (rows.length > 0) {
+      this.persistLater(table, rows[0]!);
     }
     table.state = after;
     const own = rows.find((row) => row.handNumber === after.handNumber);
@@ -300,6 +311,30 @@ export class TableRuntime implements TableDirectory {
     else if (after.handNumber !== before.handNumber) table.rowStatus = null;
     this.publish(table, before, after, r.events, plan, now);
     return { ok: true };
+  }
+
+  /**
+   * A move without money (look, fold, a time-out, a svara decision, a seat change) is persisted right
+   * after it is published, in the background; while a write is under way only the newest state
+   * waits for the next one. A refund after a crash depends only on money, and every state that
+   * moved money is written before it is published, so a skipped intermediate state costs nothing.
+   */
+  private persistLater(table: Table, row: HandRow): void {
+    const idle = table.laterRow === null;
+    table.laterRow = row;
+    if (!idle) return;
+    table.writing = table.writing.then(async () => {
+      while (table.laterRow) {
+        const next = table.laterRow;
+        try {
+          await this.deps.store.commit(table.roomId, { transfers: [], settledEscrows: [] }, [next]);
+          this.stats.commits += 1;
+        } catch (error) {
+          this.deps.logger.error({ roomId: table.roomId, err: error }, 'writing the hand state failed');
+        }
+        if (table.laterRow === next) table.laterRow = null;
+      }
+    });
   }
 
   /** Which hand rows an action writes: the current hand while it runs (or when money moved). */
@@ -313,7 +348,13 @@ export class TableRuntime implements TableDirectory {
     }
     const running = after.pot > 0 || IN_PLAY.has(after.status);
     if (newHand || table.rowStatus === 'running' || plan.transfers.length > 0) {
-      rows.push({ handNumber: after.handNumber, state: after, status: running ? 'running' : 'finished' });
+      const status = running ? 'running' : 'finished';
+      rows.push({
+        handNumber: after.handNumber,
+        state: after,
+        status,
+        isNew: newHand || table.rowStatus === null,
+      });
     }
     return rows;
   }
@@ -530,5 +571,6 @@ export class TableRuntime implements TableDirectory {
     this.closers.clear();
     for (const table of this.tables.values()) table.timer.clear();
     await Promise.all([...this.tables.values()].map((t) => t.queue.drain()));
+    await Promise.all([...this.tables.values()].map((t) => t.writing));
   }
 }

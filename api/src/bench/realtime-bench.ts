@@ -1,0 +1,366 @@
+/**
+ * `npm run bench:realtime`: N tables of six scripted socket.io clients on loopback, the server in
+ * its own process (realtime-server.ts). Every client plays a random legal move (from the
+ * allowedActions of its own view) as soon as it is on turn. Reports actions per second, the time
+ * from sending an action to the actor receiving the resulting state (p50/p99), the server's CPU per
+ * action (process.cpuUsage over IPC), bytes on the wire per action, lobby bytes per second and the
+ * server's memory. Bounded: it stops by itself after the measuring window.
+ *
+ *   BENCH_TABLES=500 BENCH_SECONDS=30 npm run bench:realtime
+ *   (BENCH_WARMUP_SECONDS, BENCH_LOBBY_WATCHERS, BENCH_RESULT_MS, BENCH_COMPRESSION=false also work.)
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Ack, GameState } from '@svara/core';
+import { io as connect, type Socket } from 'socket.io-client';
+import { signDevInitData } from '../dev/init-data.js';
+import { STATS_REPLY, STATS_REQUEST, type StatsReply } from '../realtime/stats.js';
+
+const TABLES = Number(process.env.BENCH_TABLES ?? 100);
+const SEATS = 6;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const LOBBY_WATCHERS = Number(process.env.BENCH_LOBBY_WATCHERS ?? 10);
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+// --- the server process
+
+function startServer(): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(path.join(here, 'realtime-server.ts'), [], {
+    execArgv: ['--conditions=source', '--import', 'tsx'],
+    env: {
+      ...process.env,
+      TABLE_RESULT_MS: process.env.BENCH_RESULT_MS ?? '4000',
+      SOCKET_COMPRESSION: process.env.BENCH_COMPRESSION ?? 'true',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.on('message', (m: { type?: string; port?: number }) => {
+      if (m?.type === 'ready') resolve({ child, port: m.port! });
+    });
+  });
+}
+
+function serverQueries(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (m: { type?: string; queries?: number }) => {
+      if (m?.type !== 'queries') return;
+      child.off('message', onMessage);
+      resolve(m.queries ?? 0);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'queries' });
+  });
+}
+
+let statsId = 0;
+function serverStats(child: ChildProcess): Promise<StatsReply> {
+  const id = ++statsId;
+  return new Promise((resolve) => {
+    const onMessage = (m: StatsReply) => {
+      if (m?.type !== STATS_REPLY || m.id !== id) return;
+      child.off('message', onMessage);
+      resolve(m);
+    };
+    child.on('message', onMessage);
+    child.send({ type: STATS_REQUEST, id });
+  });
+}
+
+// --- helpers
+
+async function pool<T>(
+  items: T[],
+  width: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await work(items[i]!, i);
+      }
+    }),
+  );
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Bytes this client's websocket has read from the wire so far. */
+function wireBytes(socket: Socket): number {
+  const transport = socket.io.engine?.transport as unknown as { ws?: { _socket?: { bytesRead?: number } } };
+  return transport?.ws?._socket?.bytesRead ?? 0;
+}
+
+const random = (n: number) => Math.floor(Math.random() * n);
+
+/** A random legal move from the client's own view, or null when it has none. */
+function chooseMove(s: GameState): { action: string; amount?: number } | null {
+  const a = s.allowedActions;
+  if (!a) return null;
+  if (a.joinSvara || a.skipSvara)
+    return Math.random() < 0.5 && a.joinSvara ? { action: 'join_svara' } : { action: 'skip_svara' };
+  const moves: { action: string; amount?: number; weight: number }[] = [];
+  if (a.blindBet) moves.push({ action: 'blind_bet', weight: 3 });
+  if (a.look) moves.push({ action: 'look', weight: 4 });
+  if (a.call) moves.push({ action: 'call', weight: 6 });
+  if (a.fold) moves.push({ action: 'fold', weight: 2 });
+  if (a.raise) {
+    const cents = Math.round(a.raise.min * 100) * (1 + random(3));
+    moves.push({ action: 'raise', amount: Math.min(cents, Math.round(a.raise.max * 100)) / 100, weight: 2 });
+  }
+  if (moves.length === 0) return null;
+  let pick = Math.random() * moves.reduce((sum, m) => sum + m.weight, 0);
+  for (const m of moves) {
+    pick -= m.weight;
+    if (pick <= 0)
+      return m.amount === undefined ? { action: m.action } : { action: m.action, amount: m.amount };
+  }
+  return null;
+}
+
+// --- scripted players
+
+type Counters = {
+  measuring: boolean;
+  actions: number;
+  refused: number;
+  refusals: Record<string, number>;
+  latencies: number[];
+  frames: number;
+};
+
+class BenchPlayer {
+  socket!: Socket;
+  roomId = '';
+  private actedOn = -1;
+  private svaraDecided = -1;
+  private pending: { sentAt: number; after: number } | null = null;
+
+  constructor(
+    readonly id: string,
+    readonly token: string,
+    private readonly counters: Counters,
+  ) {}
+
+  async connect(port: number): Promise<void> {
+    this.socket = connect(`http://127.0.0.1:${port}`, {
+      transports: ['websocket'],
+      auth: { token: this.token },
+      reconnection: false,
+      forceNew: true,
+    });
+    this.socket.on('game_state', (s: GameState) => this.onFrame(s));
+    this.socket.on('game_update', (s: GameState) => this.onFrame(s));
+    await new Promise<void>((resolve, reject) => {
+      this.socket.once('connect', () => resolve());
+      this.socket.once('connect_error', reject);
+    });
+  }
+
+  private onFrame(s: GameState): void {
+    this.counters.frames += 1;
+    if (this.pending && s.serverTime >= this.pending.after) {
+      if (this.counters.measuring) this.counters.latencies.push(performance.now() - this.pending.sentAt);
+      this.pending = null;
+    }
+    if (this.pending || s.serverTime === this.actedOn) return;
+    const onTurn = s.currentPlayerIndex >= 0 && s.players[s.currentPlayerIndex]?.id === this.id;
+    const svara =
+      s.status === 'svara_pending' &&
+      s.allowedActions?.skipSvara === true &&
+      this.svaraDecided !== s.fairness.handNumber;
+    if (!onTurn && !svara) return;
+    const move = chooseMove(s);
+    if (!move) return;
+    this.actedOn = s.serverTime;
+    if (svara) this.svaraDecided = s.fairness.handNumber;
+    this.pending = { sentAt: performance.now(), after: s.serverTime + 1 };
+    this.socket.emit('game_action', { roomId: this.roomId, ...move }, (ack: Ack) => {
+      if (!this.counters.measuring) return;
+      if (ack.ok) this.counters.actions += 1;
+      else {
+        this.counters.refused += 1;
+        this.counters.refusals[ack.code] = (this.counters.refusals[ack.code] ?? 0) + 1;
+        this.pending = null;
+      }
+    });
+  }
+
+  send(event: string, payload?: unknown): Promise<Ack> {
+    const args = payload === undefined ? [] : [payload];
+    return this.socket.timeout(30_000).emitWithAck(event, ...args) as Promise<Ack>;
+  }
+}
+
+// --- the run
+
+async function main() {
+  const started = Date.now();
+  const { child, port } = await startServer();
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const post = async <T>(url: string, body: unknown, token?: string): Promise<T> => {
+    const response = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+
+  const counters: Counters = {
+    measuring: false,
+    actions: 0,
+    refused: 0,
+    refusals: {},
+    latencies: [],
+    frames: 0,
+  };
+  const total = TABLES * SEATS;
+  const players: BenchPlayer[] = [];
+  const firstId = 800_000_000;
+  console.log(
+    `bench:realtime — ${TABLES} tables × ${SEATS} players, ${WARMUP}s warm-up, ${SECONDS}s measured`,
+  );
+  await pool(
+    Array.from({ length: total + LOBBY_WATCHERS }, (_, i) => i),
+    32,
+    async (i) => {
+      const id = String(firstId + i);
+      const { accessToken } = await post<{ accessToken: string }>('/auth/login', {
+        initData: signDevInitData({ id, username: `b${i}` }),
+      });
+      if (i < total) await post('/dev/faucet', { amount: 1_000 }, accessToken);
+      players.push(new BenchPlayer(id, accessToken, counters));
+    },
+  );
+  players.sort((a, b) => Number(a.id) - Number(b.id));
+  const seated = players.slice(0, total);
+  const watchers = players.slice(total);
+  await pool(players, 64, (p) => p.connect(port));
+  console.log(
+    `  ${players.length} signed in and connected in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+  );
+
+  let lobbyBytes = 0;
+  let lobbyMeasuring = false;
+  for (const w of watchers) {
+    w.socket.on('rooms', (payload: unknown) => {
+      if (lobbyMeasuring) lobbyBytes += JSON.stringify(payload).length;
+    });
+    await w.send('request_rooms');
+  }
+
+  await pool(
+    Array.from({ length: TABLES }, (_, t) => t),
+    16,
+    async (t) => {
+      const group = seated.slice(t * SEATS, (t + 1) * SEATS);
+      const { roomId } = await post<{ roomId: string }>(
+        '/rooms',
+        { type: 'public', minBet: 1 },
+        group[0]!.token,
+      );
+      await Promise.all(
+        group.map(async (p) => {
+          p.roomId = roomId;
+          await p.send('join_room', { roomId });
+          const sat = await p.send('sit_down', { roomId });
+          if (!sat.ok) throw new Error(`sit_down refused: ${sat.code}`);
+        }),
+      );
+    },
+  );
+  console.log(`  ${TABLES} tables seated; warming up`);
+  await new Promise((r) => setTimeout(r, WARMUP * 1000));
+
+  const wireAt = () => seated.reduce((sum, p) => sum + wireBytes(p.socket), 0);
+  const lobbyWireAt = () => watchers.reduce((sum, p) => sum + wireBytes(p.socket), 0);
+  const before = await serverStats(child);
+  const queries0 = await serverQueries(child);
+  const wire0 = wireAt();
+  const lobbyWire0 = lobbyWireAt();
+  const t0 = performance.now();
+  counters.measuring = true;
+  lobbyMeasuring = true;
+  const profile = process.env.BENCH_PROFILE;
+  if (profile) child.send({ type: 'profile-start' });
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  counters.measuring = false;
+  lobbyMeasuring = false;
+  const elapsed = (performance.now() - t0) / 1000;
+  const after = await serverStats(child);
+  const queries = (await serverQueries(child)) - queries0;
+  const wire = wireAt() - wire0;
+  const lobbyWire = lobbyWireAt() - lobbyWire0;
+  if (profile) {
+    const file = path.resolve(profile, `realtime-${Date.now()}.cpuprofile`);
+    child.send({ type: 'profile-stop', file });
+    await new Promise<void>((resolve) =>
+      child.on('message', (m: { type?: string }) => m?.type === 'profile-written' && resolve()),
+    );
+    console.log(`  server CPU profile of the measured window: ${file}`);
+  }
+
+  const cpuMicros = after.cpu.user + after.cpu.system - (before.cpu.user + before.cpu.system);
+  const steps = (after.counters.table_actions ?? 0) - (before.counters.table_actions ?? 0);
+  const sorted = counters.latencies.sort((a, b) => a - b);
+  const result = {
+    tables: TABLES,
+    players: total,
+    seconds: Number(elapsed.toFixed(1)),
+    actions: counters.actions,
+    actionsPerSecond: Math.round(counters.actions / elapsed),
+    refused: counters.refused,
+    refusals: counters.refusals,
+    serverStepsPerSecond: Math.round(steps / elapsed),
+    latencyMs: {
+      p50: Number(percentile(sorted, 50).toFixed(1)),
+      p99: Number(percentile(sorted, 99).toFixed(1)),
+    },
+    serverCpuMsPerAction: Number((cpuMicros / 1000 / Math.max(1, counters.actions)).toFixed(3)),
+    serverCpuPercent: Math.round((cpuMicros / 1e6 / elapsed) * 100),
+    serverCpuSystemShare: Number(
+      ((after.cpu.system - before.cpu.system) / Math.max(1, cpuMicros)).toFixed(2),
+    ),
+    sqlStatementsPerAction: Number((queries / Math.max(1, counters.actions)).toFixed(2)),
+    wireBytesPerAction: Math.round(wire / Math.max(1, counters.actions)),
+    lobbyBytesPerSecond: {
+      json: Math.round(lobbyBytes / elapsed),
+      wire: Math.round(lobbyWire / elapsed),
+      watchers: LOBBY_WATCHERS,
+    },
+    serverRssMb: Math.round(after.rss / 1024 / 1024),
+    serverHeapMb: Math.round(after.heapUsed / 1024 / 1024),
+  };
+  console.log(
+    `  actions/s            ${result.actionsPerSecond}  (${result.actions} in ${result.seconds}s, ${result.refused} refused; server steps/s incl. deals and time-outs ${result.serverStepsPerSecond})`,
+  );
+  console.log(`  action → own state   p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms`);
+  console.log(
+    `  server CPU           ${result.serverCpuMsPerAction} ms per action (${result.serverCpuPercent}% of one core)`,
+  );
+  console.log(
+    `  wire bytes           ${result.wireBytesPerAction} per action, received by the ${total} players`,
+  );
+  console.log(
+    `  lobby                ${result.lobbyBytesPerSecond.wire} B/s on the wire (${result.lobbyBytesPerSecond.json} B/s of JSON) to ${LOBBY_WATCHERS} watchers`,
+  );
+  console.log(`  server memory        RSS ${result.serverRssMb} MB, heap ${result.serverHeapMb} MB`);
+  console.log(JSON.stringify(result));
+
+  for (const p of players) p.socket.disconnect();
+  child.send({ type: 'stop' });
+  await new Promise((r) => child.once('exit', r));
+}
+
+await main();
+process.exit(0);

@@ -1,0 +1,85 @@
+/**
+ * The api for `npm run bench:realtime`, in its own process: a throw-away database, the HTTP api with
+ * socket.io and the tables on a loopback port. Started by realtime-bench.ts with an IPC channel: it
+ * reports `ready` with its port, answers stats requests (CPU, memory, counters), and on `stop` — or
+ * when its parent goes away — closes everything and drops its database.
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { loadConfig } from '../config.js';
+import { createDatabase, dropDatabase, isReachable, withDatabase } from '../db/admin.js';
+import { startEmbeddedPostgres } from '../db/embedded.js';
+import { knexOf, openOrm } from '../db/orm.js';
+import { createLogger } from '../logger.js';
+import { attachRealtime } from '../realtime/index.js';
+import { createServer } from '../server.js';
+
+const GENEROUS = { perSecond: 1_000_000, burst: 1_000_000 };
+
+async function adminServer(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
+  const candidates = [process.env.DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres'].filter(
+    Boolean,
+  );
+  for (const url of candidates)
+    if (await isReachable(url!)) return { adminUrl: url!, stop: async () => undefined };
+  const embedded = await startEmbeddedPostgres({ port: 54332, dataDir: '.data/pg-bench' });
+  return { adminUrl: embedded.url, stop: () => embedded.stop() };
+}
+
+const server = await adminServer();
+const name = `svara_bench_${randomBytes(4).toString('hex')}`;
+await createDatabase(server.adminUrl, name);
+const orm = await openOrm({
+  url: withDatabase(server.adminUrl, name),
+  poolMax: Number(process.env.BENCH_POOL ?? 24),
+});
+const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: '', LOG_LEVEL: 'warn' });
+const logger = createLogger({ level: 'warn', pretty: false });
+const api = createServer({
+  config,
+  logger,
+  orm,
+  rateLimits: { loginPerIp: GENEROUS, mutationPerIp: GENEROUS, mutationPerUser: GENEROUS },
+  miniappDist: null,
+});
+const realtime = await attachRealtime(api, { startDelayMs: 500, emptyRoomCloseMs: 3_600_000 });
+// Statements sent to PostgreSQL, for the bench's per-action count.
+let queries = 0;
+knexOf(orm).on('query', () => (queries += 1));
+const port = await api.listen(0, '127.0.0.1');
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  try {
+    await realtime.close();
+    await api.close(500);
+    await orm.close(true);
+    await dropDatabase(server.adminUrl, name);
+    await server.stop();
+  } finally {
+    process.exit(0);
+  }
+}
+
+// A CPU profile of the measured window only, when the bench asks for one (BENCH_PROFILE=dir).
+const inspector = new Session();
+process.on('message', (message: { type?: string; file?: string }) => {
+  if (message?.type === 'stop') void stop();
+  if (message?.type === 'queries') process.send?.({ type: 'queries', queries });
+  if (message?.type === 'profile-start') {
+    inspector.connect();
+    void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start'));
+  }
+  if (message?.type === 'profile-stop' && message.file) {
+    const file = message.file;
+    void inspector.post('Profiler.stop').then(async ({ profile }) => {
+      await writeFile(file, JSON.stringify(profile));
+      process.send?.({ type: 'profile-written', file });
+    });
+  }
+});
+process.on('disconnect', () => void stop());
+process.send?.({ type: 'ready', port });
