@@ -1,12 +1,14 @@
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { svaraLocales } from './vite-plugin-locales';
+import { precompress } from './vite-plugin-precompress';
 
 // The api in development; SVARA_API_URL points the proxy elsewhere (another port, another machine).
 const API = process.env.SVARA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [svaraLocales(), react(), tailwindcss(), precompress()],
   // `source` makes @svara/core resolve to its TypeScript sources, so the app never waits for a core build.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
@@ -15,5 +17,11 @@ export default defineConfig({
       '/socket.io': { target: API, ws: true, changeOrigin: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 400 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    manifest: true,
+    chunkSizeWarningLimit: 400,
+  },
 });

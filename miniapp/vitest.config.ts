@@ -1,11 +1,12 @@
 import { defineProject } from 'vitest/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { svaraLocales } from './vite-plugin-locales';
 
 // Unit tests of the Mini App: pure rules run in node; component tests opt into jsdom per file.
 // `source` resolves @svara/core to its TypeScript sources in both environments.
 export default defineProject({
-  plugins: [react()],
+  plugins: [svaraLocales(), react()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {

@@ -1,20 +1,12 @@
 /** The REST client for /api/v1: credentials, the Bearer token, `{code, message}` errors. */
-import {
-  depositResponseSchema,
-  loginResponseSchema,
-  profileSchema,
-  referralInfoSchema,
-  roomDetailsSchema,
-  roomSummarySchema,
-  transactionItemSchema,
-  createRoomResponseSchema,
-  type CreateRoomRequest,
-  type Currency,
-  type Profile,
-  type ReferralInfo,
-  type RoomDetails,
-  type RoomSummary,
-  type TransactionItem,
+import type {
+  CreateRoomRequest,
+  Currency,
+  Profile,
+  ReferralInfo,
+  RoomDetails,
+  RoomSummary,
+  TransactionItem,
 } from '@svara/core';
 
 const BASE = '/api/v1';
@@ -104,6 +96,9 @@ async function request(
 
 type Schema<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false; error: Error } };
 
+/** The protocol's zod schemas, loaded on first use: sign-in does not wait for them. */
+const schemas = () => import('./schemas');
+
 function parse<T>(schema: Schema<T>, data: unknown): T {
   const result = schema.safeParse(data);
   if (!result.success) throw new ApiError('unknown_error', `unexpected answer: ${result.error.message}`);
@@ -115,25 +110,41 @@ function parseList<T>(schema: Schema<T>, data: unknown): T[] {
   return data.map((item) => parse(schema, item));
 }
 
-/** SPEC §3: the balance may come as a numeric string. */
-function normaliseProfile(raw: unknown): unknown {
-  const balance = (raw as { balance?: unknown } | null)?.balance;
-  return typeof balance === 'string' ? { ...(raw as object), balance: Number(balance) } : raw;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const optString = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** The profile, checked by hand on the start-up path (SPEC §3: the balance may come as a numeric string). */
+export function readProfile(raw: unknown): Profile {
+  if (!isObject(raw)) throw new ApiError('unknown_error', 'unexpected answer: profile');
+  const balance = typeof raw.balance === 'string' ? Number(raw.balance) : raw.balance;
+  if (typeof raw.telegramId !== 'string' || typeof balance !== 'number' || !Number.isFinite(balance)) {
+    throw new ApiError('unknown_error', 'unexpected answer: profile');
+  }
+  return {
+    telegramId: raw.telegramId,
+    username: optString(raw.username),
+    firstName: optString(raw.firstName),
+    lastName: optString(raw.lastName),
+    avatar: optString(raw.avatar),
+    languageCode: optString(raw.languageCode),
+    balance,
+    walletAddress: optString(raw.walletAddress),
+  };
 }
 
 export const api = {
   async login(initData: string, startPayload: string | null): Promise<string> {
-    const data = parse(
-      loginResponseSchema,
-      await request('POST', '/auth/login', { body: { initData, startPayload }, auth: false }),
-    );
+    const data = await request('POST', '/auth/login', { body: { initData, startPayload }, auth: false });
+    if (!isObject(data) || typeof data.accessToken !== 'string')
+      throw new ApiError('unknown_error', 'unexpected answer: login');
     setToken(data.accessToken);
     return data.accessToken;
   },
   async profile(): Promise<Profile> {
-    return parse(profileSchema, normaliseProfile(await request('GET', '/users/profile')));
+    return readProfile(await request('GET', '/users/profile'));
   },
   async referral(): Promise<ReferralInfo> {
+    const { referralInfoSchema } = await schemas();
     return parse(referralInfoSchema, await request('GET', '/users/referral-link'));
   },
   async setWalletAddress(walletAddress: string): Promise<void> {
@@ -141,6 +152,7 @@ export const api = {
   },
   async deposit(telegramId: string, currency: Currency): Promise<{ address: string; trackerId: string }> {
     const body = { telegramId, currency, type: 'deposit' };
+    const { depositResponseSchema } = await schemas();
     return parse(depositResponseSchema, await request('POST', '/finances/transaction', { body }));
   },
   async withdraw(telegramId: string, amount: number, receiver: string): Promise<void> {
@@ -148,18 +160,22 @@ export const api = {
     await request('POST', '/finances/transaction', { body });
   },
   async history(telegramId: string): Promise<TransactionItem[]> {
+    const { transactionItemSchema } = await schemas();
     return parseList(
       transactionItemSchema,
       await request('GET', `/finances/history/${encodeURIComponent(telegramId)}`),
     );
   },
   async createRoom(req: CreateRoomRequest): Promise<string> {
+    const { createRoomResponseSchema } = await schemas();
     return parse(createRoomResponseSchema, await request('POST', '/rooms', { body: req })).roomId;
   },
   async rooms(): Promise<RoomSummary[]> {
+    const { roomSummarySchema } = await schemas();
     return parseList(roomSummarySchema, await request('GET', '/rooms', { auth: false }));
   },
   async room(roomId: string): Promise<RoomDetails> {
+    const { roomDetailsSchema } = await schemas();
     return parse(roomDetailsSchema, await request('GET', `/rooms/${encodeURIComponent(roomId)}`));
   },
   async joinRoom(roomId: string, password?: string): Promise<void> {

@@ -1,6 +1,7 @@
 /**
  * The socket.io connection (SPEC §4 "Realtime connection", §7): websocket only, 10 reconnection
  * attempts 2 s apart, a reconnect when the page becomes visible again, and acknowledgements.
+ * Loaded after sign-in, so the lobby draws without waiting for it.
  */
 import { io, type Socket } from 'socket.io-client';
 import {
@@ -29,6 +30,13 @@ export const connectionStatus = createStore<ConnectionStatus>('idle');
 let socket: Socket | null = null;
 let auth: RealtimeAuth | null = null;
 
+/** Listeners by event; they may subscribe before the socket exists and are attached when it does. */
+const handlers = new Map<string, Set<(payload: unknown) => void>>();
+
+function attach(s: Socket, event: string): void {
+  s.on(event, (payload: unknown) => handlers.get(event)?.forEach((h) => h(payload)));
+}
+
 export function connectRealtime(credentials: RealtimeAuth): void {
   auth = credentials;
   if (socket) return;
@@ -43,6 +51,7 @@ export function connectRealtime(credentials: RealtimeAuth): void {
     reconnectionDelay: 2_000,
   });
   socket = s;
+  for (const event of handlers.keys()) attach(s, event);
   s.on('connect', () => {
     connectionStatus.set('connected');
     const id = auth?.telegramId;
@@ -73,8 +82,8 @@ function onVisible(): void {
 /** Reconnects now (the no-connection sheet's retry). */
 export function reconnectRealtime(): void {
   if (!socket) return;
-  connectionStatus.set('connecting');
   if (socket.connected) return connectionStatus.set('connected');
+  connectionStatus.set('connecting');
   socket.connect();
 }
 
@@ -126,17 +135,29 @@ export function onServerEvent<E extends ServerEventName>(
       console.warn(`[realtime] ${event} does not match the protocol`, parsed.error.issues.slice(0, 3));
     }
   };
-  socket?.on(event, listener as never);
+  let set = handlers.get(event);
+  if (!set) {
+    set = new Set();
+    handlers.set(event, set);
+    if (socket) attach(socket, event);
+  }
+  set.add(listener);
   return () => {
-    socket?.off(event, listener as never);
+    set.delete(listener);
   };
 }
 
-/** Subscribes to connect / disconnect of the socket itself. */
+/** Subscribes to connect / disconnect of the socket itself (also before the socket exists). */
 export function onSocket(event: 'connect' | 'disconnect', handler: () => void): () => void {
-  socket?.on(event, handler);
+  let set = handlers.get(event);
+  if (!set) {
+    set = new Set();
+    handlers.set(event, set);
+    if (socket) attach(socket, event);
+  }
+  set.add(handler);
   return () => {
-    socket?.off(event, handler);
+    set.delete(handler);
   };
 }
 

@@ -1,7 +1,6 @@
 /** The lobby's room list: fetched once, then replaced by every socket `rooms` message (initial or update). */
 import type { RoomSummary } from '@svara/core';
 import { api } from '../api/http';
-import { emit, onServerEvent } from '../api/realtime';
 import { createStore } from './store';
 
 export const roomList = createStore<{ rooms: RoomSummary[]; loaded: boolean }>({ rooms: [], loaded: false });
@@ -13,8 +12,15 @@ let off: (() => void) | null = null;
 export function watchRooms(): () => void {
   watching += 1;
   if (watching === 1) {
-    off = onServerEvent('rooms', ({ rooms }) => roomList.set({ rooms, loaded: true }));
-    emit('request_rooms', undefined);
+    let stopped = false;
+    off = () => {
+      stopped = true;
+    };
+    void import('../api/realtime').then((rt) => {
+      if (stopped) return;
+      off = rt.onServerEvent('rooms', ({ rooms }) => roomList.set({ rooms, loaded: true }));
+      rt.emit('request_rooms', undefined);
+    });
     api
       .rooms()
       .then((rooms) => roomList.set((cur) => (cur.loaded ? cur : { rooms, loaded: true })))

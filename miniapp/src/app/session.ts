@@ -4,8 +4,8 @@
  */
 import { parseStartPayload, type Profile } from '@svara/core';
 import { ApiError, api } from '../api/http';
-import { connectRealtime, type BalanceEventDetail } from '../api/realtime';
-import { LaunchError, startTelegram, type Launch } from '../telegram/sdk';
+import type { BalanceEventDetail } from '../api/realtime';
+import { LaunchError, initTelegramSdk, readLaunch, type Launch } from '../telegram/sdk';
 import { createStore } from './store';
 
 export type Phase =
@@ -25,21 +25,32 @@ export function takeStartRoom(): string | null {
 
 export async function bootstrap(): Promise<void> {
   try {
-    launch = await startTelegram();
+    launch = await readLaunch();
   } catch (err) {
     if (err instanceof LaunchError && err.code === 'dev_pick_user') return phase.set({ name: 'devPicker' });
     return phase.set({ name: 'error', code: err instanceof LaunchError ? err.code : 'sdk_init_failed' });
   }
+  // Sign in right away; the SDK starts while the request is on its way.
+  const login = api.login(launch.initDataRaw, launch.startParam);
+  login.catch(() => undefined);
   try {
-    const token = await api.login(launch.initDataRaw, launch.startParam);
+    initTelegramSdk();
+  } catch (err) {
+    return phase.set({ name: 'error', code: err instanceof LaunchError ? err.code : 'sdk_init_failed' });
+  }
+  try {
+    const token = await login;
     const me = await api.profile();
     profile.set(me);
     startRoomId = parseStartPayload(launch.startParam)?.roomId ?? null;
-    connectRealtime({
-      token,
-      telegramId: me.telegramId,
-      userData: { username: me.username ?? me.firstName, avatar: me.avatar },
-    });
+    // socket.io and the protocol schemas load after the lobby can draw.
+    void import('../api/realtime').then((rt) =>
+      rt.connectRealtime({
+        token,
+        telegramId: me.telegramId,
+        userData: { username: me.username ?? me.firstName, avatar: me.avatar },
+      }),
+    );
     phase.set({ name: 'ready' });
   } catch (err) {
     const code =

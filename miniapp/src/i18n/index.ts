@@ -1,8 +1,8 @@
 /** i18next with the shared locales: Russian by default and as the fallback; English when the user picks it. */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import ru from '@svara/locales/ru.json';
-import en from '@svara/locales/en.json';
+import ru from 'virtual:svara-locales/ru/core';
+import en from 'virtual:svara-locales/en/core';
 import { settings, updateSettings, type Language } from '../app/settings';
 
 export const i18n = i18next.createInstance();
@@ -35,6 +35,19 @@ export function refusalText(err: unknown, fallbackCode: string): string {
   const vague = code === undefined || code === 'unknown_error' || code === 'validation_failed';
   if (!vague && typeof code === 'string' && i18n.exists(`errors.${code}`)) return i18n.t(`errors.${code}`);
   return i18n.t(`errors.${fallbackCode}`);
+}
+
+let reading: Promise<void> | null = null;
+
+/** Loads the long reading texts (rules, agreement) of both languages; the modals wait for it. */
+export function loadReadingTexts(): Promise<void> {
+  reading ??= Promise.all([import('virtual:svara-locales/ru/reading'), import('virtual:svara-locales/en/reading')]).then(
+    ([ruTexts, enTexts]) => {
+      i18n.addResourceBundle('ru', 'translation', ruTexts.default, true, false);
+      i18n.addResourceBundle('en', 'translation', enTexts.default, true, false);
+    },
+  );
+  return reading;
 }
 
 /** The catalogue text for an error code; the server's message or unknown_error when there is none. */

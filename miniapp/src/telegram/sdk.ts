@@ -108,7 +108,8 @@ function readLaunchStartParam(): string | null {
   }
 }
 
-export async function startTelegram(): Promise<Launch> {
+/** Who launched the app: the raw init data (Telegram's, or development data for `?user=`) and the start parameter. */
+export async function readLaunch(): Promise<Launch> {
   // A development URL (?user=…) wins over launch data kept from an earlier visit in this tab.
   const devUser = devUserFromUrl(location.search);
   let raw: string | undefined;
@@ -122,18 +123,22 @@ export async function startTelegram(): Promise<Launch> {
     raw = readRawInitData();
   }
   if (!raw) throw new LaunchError(import.meta.env.DEV ? 'dev_pick_user' : 'no_init_data');
+  const fromInitData = startParamFrom(raw, null);
+  return {
+    initDataRaw: raw,
+    startParam: fromInitData ?? readLaunchStartParam(),
+    user: userFromInitData(raw),
+  };
+}
 
+/** Initialises the SDK and mounts the components the app uses (back button, theme, viewport, …). */
+export function initTelegramSdk(): void {
   try {
     init();
   } catch {
     throw new LaunchError('sdk_init_failed');
   }
   mountTelegramComponents();
-  return {
-    initDataRaw: raw,
-    startParam: startParamFrom(raw, readLaunchStartParam()),
-    user: userFromInitData(raw),
-  };
 }
 
 function attempt(fn: () => void): void {

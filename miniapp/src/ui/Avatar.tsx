@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AvatarPlaceholder } from '../assets';
+import { AvatarPlaceholder } from '../assets/icons';
 
 /** The user's photo, or the placeholder picture when there is none (or it fails to load). */
 export function Avatar({

@@ -1,6 +1,7 @@
 /** Cards and chips as the screens use them, drawn by the shared SVG assets. */
 import type { Card } from '@svara/core';
-import { CardBack as AssetCardBack, CardFace, Chip as AssetChip, CHIP_COLORS } from '../assets';
+import { CardBack as AssetCardBack, CardFace } from '../assets/cards';
+import { Chip as AssetChip, CHIP_COLORS } from '../assets/table';
 
 /** A face-up card, `width` px wide (5:7); small cards use the compact face (one big index and pip). */
 export function PlayingCard({

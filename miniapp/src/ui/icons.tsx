@@ -31,7 +31,7 @@ export {
   WalletIcon,
   WifiOffIcon,
   WithdrawIcon as ArrowUpIcon,
-} from '../assets';
+} from '../assets/icons';
 
 type P = SVGProps<SVGSVGElement>;
 

@@ -31,7 +31,7 @@ import { Button } from '../../ui/Button';
 import { showToast } from '../../ui/toast';
 import { MenuIcon, SeatIcon, WifiOffIcon } from '../../ui/icons';
 import { useGameRoom } from './useGameRoom';
-import { setSoundEnabled, unlockSound } from '../../assets';
+import { setSoundEnabled, unlockSound } from '../../assets/sounds';
 import { settings } from '../../app/settings';
 import { TableView, type TableDisplay } from './TableView';
 import { ActionBar } from './ActionBar';
@@ -333,9 +333,10 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
 
       <div ref={areaRef} className="relative min-h-0 flex-1">
         <div
-          className="absolute top-0"
+          className="absolute"
           style={{
             left: `calc(50% - ${(TABLE_W * scale) / 2}px)`,
+            top: `calc(50% - ${(TABLE_H * scale) / 2}px)`,
             width: TABLE_W * scale,
             height: TABLE_H * scale,
           }}

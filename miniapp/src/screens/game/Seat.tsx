@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PlayerView } from '@svara/core';
 import { Avatar } from '../../ui/Avatar';
-import { DealerButton } from '../../assets';
+import { DealerButton } from '../../assets/table';
 import { CardBack, PlayingCard } from '../../ui/cards';
 import { InviteIcon, SeatIcon } from '../../ui/icons';
 import { seatLook, type SeatLabel } from '../../lib/table';

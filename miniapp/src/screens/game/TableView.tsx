@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MAX_PLAYERS, type GameState } from '@svara/core';
 import { Chip } from '../../ui/cards';
-import { ChipStack, DeckPile, TableFelt, chipColorForBet } from '../../assets';
+import { ChipStack, DeckPile, TableFelt, chipColorForBet } from '../../assets/table';
 import { chipsForBet, displaySeat, positionAtSeat, seatLabel, waitingState } from '../../lib/table';
 import { formatCompactMoney, formatTableMoney } from '../../lib/money';
 import { SEAT_POINTS, TABLE_CENTER, TABLE_H, TABLE_W, towardCentre } from '../../lib/table-layout';

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Ack, ChatPhrase, GameActionName, GameState } from '@svara/core';
 import { emit, emitWithAck, isConnected, onServerEvent, onSocket } from '../../api/realtime';
-import { playSound } from '../../assets';
+import { playSound } from '../../assets/sounds';
 
 export type ChatBubble = { playerId: string; phrase: ChatPhrase; id: number };
 

@@ -47,6 +47,12 @@ export function Dashboard() {
   });
 
   useEffect(() => watchRooms(), []);
+  const ready = Boolean(me);
+  useEffect(() => {
+    // The moment the lobby can be used: signed in, profile loaded, drawn (read by the load bench).
+    if (ready && performance.getEntriesByName('svara:lobby-ready').length === 0)
+      performance.mark('svara:lobby-ready');
+  }, [ready]);
   const promptRoom = useStore(passwordPrompt);
   useEffect(() => {
     if (!promptRoom) return;

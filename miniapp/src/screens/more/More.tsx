@@ -5,7 +5,7 @@ import { profile } from '../../app/session';
 import { navigate } from '../../app/navigation';
 import { copyText } from '../../app/clipboard';
 import { NEWS_CHANNEL_URL, SUPPORT_CHAT_URL } from '../../app/config';
-import { currentLanguage } from '../../i18n';
+import { currentLanguage, loadReadingTexts } from '../../i18n';
 import { openTelegram } from '../../telegram/sdk';
 import { PageShell } from '../PageShell';
 import { Button } from '../../ui/Button';
@@ -27,8 +27,9 @@ import {
 import { LanguageSheet, languageLabel } from './LanguageSheet';
 
 const ReferralModal = lazy(() => import('../modals/ReferralModal'));
-const AgreementModal = lazy(() => import('../modals/AgreementModal'));
-const RulesModal = lazy(() => import('../modals/RulesModal'));
+// The reading texts come with the modals that show them.
+const AgreementModal = lazy(() => loadReadingTexts().then(() => import('../modals/AgreementModal')));
+const RulesModal = lazy(() => loadReadingTexts().then(() => import('../modals/RulesModal')));
 
 type Modal = null | 'referral' | 'agreement' | 'rules';
 

@@ -1,0 +1,116 @@
+/**
+ * `npm run bench:miniapp`: builds the product, prints the initial JS and CSS of the Mini App (gzip),
+ * then measures the time until the lobby is interactive in headless Chromium on a throttled mobile
+ * profile: Lighthouse's slow 4G (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) and a 4× slower CPU.
+ * "Interactive" is the app's own `svara:lobby-ready` mark: signed in, profile loaded, lobby drawn.
+ * The page opens the way Telegram's mobile apps open it: launch parameters in the URL hash (init data
+ * signed by the development bot token) and a native `TelegramWebviewProxy` to post events to.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { REPO_ROOT, buildProduct, startProduct } from '../e2e/support/server';
+import { VIEWPORT, launchChromium } from '../e2e/support/browser';
+
+const DIST = path.join(REPO_ROOT, 'miniapp', 'dist');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+
+/** The entry chunk and everything it imports statically: what the browser loads before the first paint. */
+export function initialAssets(manifest: Record<string, ManifestChunk>): { js: string[]; css: string[] } {
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('no entry in the Vite manifest');
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key]!;
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+    chunk.imports?.forEach(walk);
+  };
+  walk(entry);
+  return { js: [...js], css: [...css] };
+}
+
+const gzipKb = (files: string[]) =>
+  files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(DIST, f)), { level: 9 }).length, 0) / 1024;
+
+/** The URL hash a Telegram mobile client opens the Mini App with, for a test user. */
+async function telegramLaunchHash(baseUrl: string, userId: number): Promise<string> {
+  const res = await fetch(
+    `${baseUrl}/api/v1/dev/init-data?id=${userId}&username=bench${userId}&first_name=Bench`,
+  );
+  const { initData } = (await res.json()) as { initData: string };
+  const theme = {
+    bg_color: '#0b2818',
+    text_color: '#f3efe2',
+    hint_color: '#9fb3a5',
+    button_color: '#d4a942',
+  };
+  return new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'android',
+    tgWebAppThemeParams: JSON.stringify(theme),
+  }).toString();
+}
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    console.log('building…');
+    buildProduct();
+  }
+  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const { js, css } = initialAssets(manifest);
+  const jsKb = gzipKb(js);
+  const cssKb = gzipKb(css);
+  console.log(`initial JS:  ${jsKb.toFixed(1)} KB gzip in ${js.length} files (budget 200 KB)`);
+  console.log(`initial CSS: ${cssKb.toFixed(1)} KB gzip`);
+
+  const product = await startProduct('bench');
+  const browser = await launchChromium();
+  const times: number[] = [];
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', NETWORK);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      await page.addInitScript(() => {
+        (window as unknown as { TelegramWebviewProxy: unknown }).TelegramWebviewProxy = { postEvent() {} };
+      });
+      await page.goto(`${product.url}/#${await telegramLaunchHash(product.url, 9001 + run)}`);
+      await page.waitForFunction(() => performance.getEntriesByName('svara:lobby-ready').length > 0, null, {
+        timeout: 60_000,
+      });
+      const ms = await page.evaluate(() => performance.getEntriesByName('svara:lobby-ready')[0]!.startTime);
+      times.push(ms);
+      console.log(`run ${run + 1}: lobby interactive after ${Math.round(ms)} ms`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await product.stop();
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  console.log(
+    `lobby interactive, median of ${RUNS}: ${Math.round(median)} ms (slow 4G, CPU ×${CPU_SLOWDOWN}; target 2000 ms)`,
+  );
+}
+
+await main();

@@ -1,0 +1,292 @@
+/**
+ * The Mini App end to end, against the real server: sign-in, the lobby, two players creating,
+ * entering and playing a hand, chat, language, every modal and page, and losing the connection.
+ * Any console error that the test did not provoke on purpose fails the run.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { translate } from '@svara/locales';
+import {
+  fund,
+  launchChromium,
+  openPlayer,
+  playHand,
+  pressBack,
+  screenshot,
+  tableStatus,
+  type Player,
+} from './support/browser';
+
+const ru = (key: string) => translate('ru', key);
+const en = (key: string) => translate('en', key);
+
+describe('the Mini App', () => {
+  const baseUrl = inject('e2eBaseUrl');
+  let browser: Browser;
+  let alice: Player;
+  let bob: Player;
+  let roomId = '';
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    alice = await openPlayer(browser, baseUrl, '7001', 'alice');
+    bob = await openPlayer(browser, baseUrl, '7002', 'bob');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('signs in from Telegram init data and shows the lobby', async () => {
+    const { page } = alice;
+    await expect.poll(() => page.getByTestId('header-name').textContent()).toBe('alice');
+    expect(await page.getByTestId('header-balance').textContent()).toBe('$0.00');
+    expect(await page.getByTestId('rooms-empty').textContent()).toBe(ru('lobby.roomsNotFound'));
+    expect(await page.getByTestId('footer-18').textContent()).toContain('18+');
+
+    for (const player of [alice, bob]) {
+      await fund(player, 1000);
+      await player.page.reload();
+      await expect.poll(() => player.page.getByTestId('header-balance').textContent()).toBe('$1\u202f000.00');
+    }
+
+    await page.getByTestId('tournaments-button').click();
+    await page.getByText(ru('lobby.comingSoon')).waitFor();
+  });
+
+  it('checks the create and join dialogs', async () => {
+    const { page } = alice;
+    await page.getByTestId('create-menu-button').click();
+    await page.getByTestId('create-public').click();
+    const stake = page.getByTestId('stake-input');
+    const submit = page.getByTestId('create-submit');
+    await stake.fill('0.5');
+    expect(await submit.isDisabled()).toBe(true);
+    await stake.pressSequentially('1.234');
+    await stake.fill('');
+    await stake.pressSequentially('1.234');
+    expect(await stake.inputValue()).toBe('1.23');
+    await stake.fill('');
+    await stake.pressSequentially('20');
+    await page.getByTestId('stake-ok').waitFor();
+    await stake.fill('');
+    await stake.pressSequentially('200');
+    expect(await page.getByTestId('stake-ok').count()).toBe(0);
+    await submit.click();
+    await page.getByTestId('create-error').getByText(ru('lobby.notEnoughToCreate')).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('create-menu-button').click();
+    await page.getByTestId('create-private').click();
+    await page.getByTestId('stake-input').pressSequentially('1');
+    await page.getByTestId('password-input').pressSequentially('12a345');
+    expect(await page.getByTestId('password-input').inputValue()).toBe('12345');
+    expect(await page.getByTestId('create-submit').isDisabled()).toBe(true);
+    await page.getByTestId('password-input').pressSequentially('6');
+    expect(await page.getByTestId('create-submit').isDisabled()).toBe(false);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('create-menu-button').click();
+    await page.getByTestId('join-room').click();
+    await page.getByTestId('join-room-id').fill('3f2a9c1e-0000-4000-8000-000000000000');
+    await page.getByTestId('join-password').pressSequentially('123456');
+    alice.expected.push(/status of 404.*\/join$/);
+    await page.getByTestId('join-submit').click();
+    await page.getByTestId('join-error').getByText(ru('errors.not_found')).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('creates a room, shows loading for 3 s, and a second player enters from the lobby', async () => {
+    const { page } = alice;
+    await page.getByTestId('create-menu-button').click();
+    await page.getByTestId('create-public').click();
+    await page.getByTestId('stake-input').pressSequentially('2');
+    const started = Date.now();
+    await page.getByTestId('create-submit').click();
+    await page.getByTestId('loading-screen').waitFor();
+    await page.getByTestId('game-room').waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    roomId = ((await page.getByTestId('room-header-id').textContent()) ?? '').slice(1);
+    expect(roomId).toMatch(/^[0-9a-f]{8}$/);
+    await page.getByTestId('my-balance').waitFor();
+    await page.getByTestId('waiting-state').getByText(ru('game.waitingForPlayers')).waitFor();
+
+    const card = bob.page.locator(`[data-room-id^="${roomId}"]`);
+    await card.waitFor();
+    expect(await card.getByTestId('room-players').textContent()).toBe('1 / 6');
+    expect(await card.textContent()).toContain('$2');
+    expect(await card.textContent()).toContain(`#${roomId}`);
+    await screenshot(bob.page, 'lobby');
+    await card.getByTestId('room-enter').click();
+    await bob.page.getByTestId('game-room').waitFor();
+    await bob.page.getByTestId('my-balance').waitFor();
+  });
+
+  it('deals a hand and plays it to the end', async () => {
+    const pages = [alice.page, bob.page];
+    for (const page of pages) {
+      await expect.poll(() => tableStatus(page), { timeout: 15_000 }).toMatch(/blind_betting|betting/);
+    }
+    // Each seat gets three cards; the viewer sits at the bottom (seat 4).
+    await expect
+      .poll(() => alice.page.locator('[data-seat="4"][data-viewer] [data-testid="seat-cards"] > *').count())
+      .toBeGreaterThanOrEqual(3);
+    // The player on turn bets blind, which the table shows as BLIND.
+    const onTurn = (await alice.page.locator('[data-testid="action-blind"]:not([disabled])').count())
+      ? alice
+      : bob;
+    await onTurn.page.getByTestId('action-blind').click();
+    const other = onTurn === alice ? bob : alice;
+    await other.page.locator('[data-testid="seat-label"]', { hasText: 'BLIND' }).waitFor();
+    await other.page.waitForTimeout(2500); // the deal animation settles
+    await screenshot(other.page, 'table-mid-hand');
+
+    // Chat: a phrase appears above the sender's seat for the others.
+    await other.page.getByTestId('chat-button').click();
+    await other.page.getByTestId('chat-phrase2').click();
+    await onTurn.page.getByTestId('chat-bubble').getByText(ru('chat.phrase2')).waitFor();
+
+    // The raise sheet, when the server offers a raise.
+    const end = await playHand(pages);
+    expect(['finished', 'svara_pending', 'showdown']).toContain(end);
+    if (end === 'svara_pending') {
+      await alice.page.getByTestId('svara-intro').waitFor();
+      await alice.page.getByTestId('svara-dialog').waitFor({ timeout: 8000 });
+      await screenshot(alice.page, 'svara-dialog');
+    } else {
+      await alice.page.locator('[data-testid="seat-label"]', { hasText: 'WIN' }).waitFor();
+      await alice.page.getByTestId('win-indicator').waitFor();
+    }
+    // The next hand starts by itself after the result.
+    for (const page of pages) {
+      await expect.poll(() => tableStatus(page), { timeout: 30_000 }).toMatch(/blind_betting|betting/);
+    }
+  });
+
+  it('offers the raise sheet with quick picks', async () => {
+    // Open the cards, then the other player may raise.
+    const pages = [alice.page, bob.page];
+    let raiser: Player | null = null;
+    for (let i = 0; i < 40 && !raiser; i++) {
+      for (const p of [alice, bob]) {
+        if (await p.page.locator('[data-testid="action-raise"]:not([disabled])').count()) raiser = p;
+        else if (await p.page.locator('[data-testid="action-look"]:not([disabled])').count())
+          await p.page.getByTestId('action-look').click();
+      }
+      await alice.page.waitForTimeout(250);
+    }
+    expect(raiser).not.toBeNull();
+    const page = raiser!.page;
+    await page.getByTestId('action-raise').click();
+    await page.getByTestId('raise-sheet').waitFor();
+    for (const pick of ['2x', '5x', '10x', 'Max']) await page.getByTestId(`raise-pick-${pick}`).waitFor();
+    await page.getByTestId('raise-pick-2x').click();
+    await page.getByTestId('raise-confirm').click();
+    await page.locator('[data-testid="seat-label"]', { hasText: 'RAISE' }).waitFor();
+    await playHand(pages);
+  });
+
+  it('switches the language at the table and in the More page', async () => {
+    const { page } = alice;
+    await page.getByTestId('room-menu').click();
+    await page.getByTestId('settings-language').click();
+    await page.getByTestId('language-en').click();
+    await page.getByText(en('game.stake')).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    await page.keyboard.press('Escape');
+
+    await bob.page.getByTestId('room-menu').click();
+    await bob.page.getByTestId('settings-exit').click();
+    await bob.page.getByTestId('exit-yes').click();
+    await bob.page.getByTestId('dashboard').waitFor();
+    await bob.page.getByTestId('more-button').click();
+    await bob.page.getByTestId('more-language').click();
+    await bob.page.getByTestId('language-en').click();
+    await bob.page.getByText(en('more.myId')).waitFor();
+    await bob.page.getByTestId('more-language').click();
+    await bob.page.getByTestId('language-ru').click();
+    await bob.page.getByText(ru('more.myId')).waitFor();
+  });
+
+  it('opens every page and modal', async () => {
+    const { page } = bob;
+    // My ID copies.
+    await page.getByTestId('more-my-id').click();
+    await page.getByText(ru('common.copied')).waitFor();
+    // Referral programme and its rules.
+    await page.getByTestId('more-referral').click();
+    await page.getByTestId('referral-link').waitFor();
+    await page.getByTestId('referral-rules-open').click();
+    await page.getByTestId('referral-levels').waitFor();
+    expect(await page.locator('[data-testid="referral-rules-modal"] li').count()).toBe(5);
+    await page.getByTestId('referral-rules-modal').getByTestId('modal-close').click();
+    await page.getByTestId('referral-modal').getByTestId('modal-close').click();
+    // The agreement, all ten sections.
+    await page.getByTestId('more-agreement').click();
+    await page.getByTestId('agreement-changes').waitFor();
+    expect(
+      await page.locator('[data-testid^="agreement-"]:not([data-testid="agreement-modal"])').count(),
+    ).toBe(10);
+    await page.getByTestId('modal-close').click();
+    // How to play: nine counting rows and at least eight examples drawn with real cards.
+    await page.getByTestId('more-rules').click();
+    await page.getByTestId('rules-counting-table').waitFor();
+    expect(await page.locator('[data-testid="rules-counting-table"] tbody tr').count()).toBe(9);
+    expect(await page.locator('[data-testid="rules-examples"] li').count()).toBeGreaterThanOrEqual(8);
+    expect(
+      await page.locator('[data-testid="rules-examples"] [data-card] svg').count(),
+    ).toBeGreaterThanOrEqual(24);
+    await screenshot(page, 'rules-modal');
+    await page.getByTestId('modal-close').click();
+    // Deposit history: empty, and its close button returns to More.
+    await page.getByTestId('more-history').click();
+    await page.getByTestId('history-empty').getByText(ru('wallet.noTransactions')).waitFor();
+    await page.getByTestId('history-close').click();
+    await page.getByTestId('more-page').waitFor();
+    await pressBack(page);
+    await page.getByTestId('dashboard').waitFor();
+
+    // Deposit: no payment provider yet, so the server refuses and the page says why.
+    bob.expected.push(/status of 501/);
+    await page.getByTestId('deposit-button').click();
+    await page.getByTestId('deposit-USDTTON').click();
+    await page.getByTestId('deposit-error').getByText(ru('errors.not_available')).waitFor();
+    await pressBack(page);
+    await page.getByTestId('dashboard').waitFor();
+
+    // Withdraw without a wallet: the prompt leads to Add wallet; 48 characters exactly.
+    await page.getByTestId('withdraw-button').click();
+    await page
+      .getByTestId('add-wallet-prompt')
+      .getByRole('button', { name: ru('common.add'), exact: true })
+      .click();
+    await page.getByTestId('add-wallet-page').waitFor();
+    const input = page.getByTestId('wallet-input');
+    await input.fill('E'.repeat(47));
+    expect(await page.getByTestId('wallet-submit').isDisabled()).toBe(true);
+    await input.fill('E'.repeat(60));
+    expect(await input.inputValue()).toHaveLength(48);
+    bob.expected.push(/status of 4\d\d.*wallet-address|wallet-address/);
+    await page.getByTestId('wallet-submit').click();
+    await page.getByTestId('wallet-status-invalidAddress').waitFor();
+    await pressBack(page);
+    await page.getByTestId('dashboard').waitFor();
+  });
+
+  it('loses the connection, shows the sheet, and comes back', async () => {
+    const { page, context } = alice;
+    alice.expected.push(/ERR_INTERNET_DISCONNECTED|WebSocket connection/);
+    await context.setOffline(true);
+    await page.getByTestId('no-connection').waitFor({ timeout: 15_000 });
+    await context.setOffline(false);
+    await page.getByTestId('retry-connection').click();
+    await page.getByTestId('no-connection').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('table').waitFor();
+    alice.expected.pop();
+  });
+
+  it('logged no unexpected console errors', () => {
+    expect(alice.errors).toEqual([]);
+    expect(bob.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+/** Headless Chromium for the end-to-end tests: players as browser contexts, console errors collected. */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ARTIFACTS } from './server';
+
+export const VIEWPORT = { width: 390, height: 844 };
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+export type Player = {
+  name: string;
+  id: string;
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors not covered by an expectation. */
+  errors: string[];
+  /** Console errors matching these are expected (a deliberate 501, going offline). */
+  expected: RegExp[];
+};
+
+/** Opens the Mini App as a test user (development sign-in through /api/v1/dev/init-data). */
+export async function openPlayer(
+  browser: Browser,
+  baseUrl: string,
+  id: string,
+  name: string,
+): Promise<Player> {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    deviceScaleFactor: 2,
+    hasTouch: true,
+    isMobile: true,
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  const page = await context.newPage();
+  const player: Player = { name, id, context, page, errors: [], expected: [] };
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = `${msg.text()} @ ${msg.location().url}`;
+    if (!player.expected.some((re) => re.test(text))) player.errors.push(text);
+  });
+  page.on('pageerror', (err) => player.errors.push(`pageerror: ${err.message}`));
+  await page.goto(`${baseUrl}/?user=${id}&name=${name}`);
+  await page.getByTestId('dashboard').waitFor();
+  return player;
+}
+
+/** Credits the signed-in player through the development faucet and reloads the profile. */
+export async function fund(player: Player, amount: number): Promise<void> {
+  const status = await player.page.evaluate(async (dollars) => {
+    const res = await fetch('/api/v1/dev/faucet', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${localStorage.getItem('token')}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ amount: dollars }),
+    });
+    return res.status;
+  }, amount);
+  if (status !== 200) throw new Error(`faucet answered ${status}`);
+}
+
+/** Presses Telegram's back button, as the Telegram client reports it to the Mini App. */
+export async function pressBack(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    window.postMessage(JSON.stringify({ eventType: 'back_button_pressed', eventData: {} }), '*'),
+  );
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+export async function tableStatus(page: Page): Promise<string | null> {
+  return page.getByTestId('table').getAttribute('data-status');
+}
+
+/**
+ * Plays until the hand ends (finished, or a svara): whoever is on turn pays if they can, else opens,
+ * else bets blind, else passes.
+ */
+export async function playHand(pages: Page[], maxSteps = 80): Promise<string> {
+  const prefer = ['action-call', 'action-look', 'action-blind', 'action-fold'];
+  for (let step = 0; step < maxSteps; step++) {
+    for (const page of pages) {
+      const status = await tableStatus(page);
+      if (status === 'finished' || status === 'svara_pending' || status === 'showdown') return status;
+      for (const id of prefer) {
+        const button = page.locator(`[data-testid="${id}"]:not([disabled])`);
+        if (await button.count()) {
+          await button.click();
+          await page.waitForTimeout(300);
+          break;
+        }
+      }
+    }
+    await pages[0]!.waitForTimeout(200);
+  }
+  throw new Error('the hand did not end');
+}

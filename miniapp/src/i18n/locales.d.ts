@@ -1,0 +1,4 @@
+declare module 'virtual:svara-locales/*' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}
