@@ -41,12 +41,13 @@ let reading: Promise<void> | null = null;
 
 /** Loads the long reading texts (rules, agreement) of both languages; the modals wait for it. */
 export function loadReadingTexts(): Promise<void> {
-  reading ??= Promise.all([import('virtual:svara-locales/ru/reading'), import('virtual:svara-locales/en/reading')]).then(
-    ([ruTexts, enTexts]) => {
-      i18n.addResourceBundle('ru', 'translation', ruTexts.default, true, false);
-      i18n.addResourceBundle('en', 'translation', enTexts.default, true, false);
-    },
-  );
+  reading ??= Promise.all([
+    import('virtual:svara-locales/ru/reading'),
+    import('virtual:svara-locales/en/reading'),
+  ]).then(([ruTexts, enTexts]) => {
+    i18n.addResourceBundle('ru', 'translation', ruTexts.default, true, false);
+    i18n.addResourceBundle('en', 'translation', enTexts.default, true, false);
+  });
   return reading;
 }
 
