@@ -4,6 +4,7 @@ import './styles.css';
 import './i18n';
 import { App } from './app/App';
 import { bootstrap } from './app/session';
+import { watchForUpdates } from './app/update-check';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -11,3 +12,4 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 void bootstrap();
+watchForUpdates();

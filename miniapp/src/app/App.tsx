@@ -8,6 +8,7 @@ import { loadingScreen } from './loading';
 import { enterStartRoom } from './room-entry';
 import { setBackButton } from '../telegram/sdk';
 import { Toasts } from '../ui/Toasts';
+import { UpdateBanner } from '../ui/UpdateBanner';
 import { LoadingScreen } from '../ui/Spinner';
 import { ErrorPage } from '../ui/ErrorPage';
 import { Dashboard } from '../screens/lobby/Dashboard';
@@ -78,6 +79,7 @@ export function App() {
       </Suspense>
       {loading ? <LoadingScreen label={t('common.loading')} /> : null}
       <Toasts />
+      <UpdateBanner />
     </>
   );
 }
