@@ -1,8 +1,8 @@
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { svaraLocales } from './vite-plugin-locales';
-import { precompress } from './vite-plugin-precompress';
+import { svaraLocales } from './vite-plugin-locales.ts';
+import { precompress } from './vite-plugin-precompress.ts';
 
 // The api in development; SVARA_API_URL points the proxy elsewhere (another port, another machine).
 const API = process.env.SVARA_API_URL ?? 'http://127.0.0.1:3000';

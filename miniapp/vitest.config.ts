@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import react from '@vitejs/plugin-react';
-import { svaraLocales } from './vite-plugin-locales';
+import { svaraLocales } from './vite-plugin-locales.ts';
 
 // Unit tests of the Mini App: pure rules run in node; component tests opt into jsdom per file.
 // `source` resolves @svara/core to its TypeScript sources in both environments.
