@@ -16,6 +16,8 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
 export function setLanguage(lang: Language): void {
   updateSettings({ language: lang });
   void i18n.changeLanguage(lang);
