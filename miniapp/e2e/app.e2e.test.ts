@@ -285,6 +285,30 @@ describe('the Mini App', () => {
     alice.expected.pop();
   });
 
+  it('opens the room of an invitation link (start parameter join_{roomId}_{userId}) on start', async () => {
+    const room = await alice.page.evaluate(async (prefix) => {
+      const res = await fetch('/api/v1/rooms');
+      const list = (await res.json()) as { roomId: string }[];
+      return list.find((r) => r.roomId.startsWith(prefix))?.roomId ?? null;
+    }, roomId);
+    expect(room).not.toBeNull();
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/?user=7003&name=carol&start=join_${room}_7001`);
+    // carol has no money: joining refuses (insufficientBalance) and the app sends her to deposit,
+    // or the hand is running and she watches. Either way the start link was acted on.
+    await page.locator('[data-testid="game-room"], [data-testid="deposit-page"]').first().waitFor();
+    await context.close();
+  });
+
+  it('outside Telegram, without init data, shows the catalogue error', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('error-page').getByText(ru('errors.no_init_data')).waitFor();
+    await context.close();
+  });
+
   it('logged no unexpected console errors', () => {
     expect(alice.errors).toEqual([]);
     expect(bob.errors).toEqual([]);

@@ -15,7 +15,9 @@ export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
 
 /** `npm run build` at the repository root (core, api, miniapp); throws with its output on failure. */
 export function buildProduct(): void {
-  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, encoding: 'utf8', env: process.env });
+  // A test runner sets NODE_ENV=test, which would make Vite build the development flavour.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, encoding: 'utf8', env });
   if (result.status !== 0) {
     throw new Error(
       `npm run build failed (${result.status}):\n${(result.stdout + result.stderr).slice(-4000)}`,
