@@ -137,10 +137,20 @@ function sqlStateOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * A statement that must commit exactly when a batch does (the table runtime writes its hand state
+ * this way). It runs as a data-modifying CTE of the batch's own statement: one round trip, and the
+ * accounts' locks are held only while PostgreSQL executes it. Not run when the batch is a replay.
+ */
+export interface Companion {
+  sql: string;
+  bindings: readonly (string | number | boolean | null)[];
+}
+
 export interface Ledger {
   transfer(request: TransferRequest): Promise<TransferResult>;
   /** Applies every transfer or none, in one transaction; balances are checked after the whole batch. */
-  transferBatch(requests: TransferRequest[]): Promise<BatchResult>;
+  transferBatch(requests: TransferRequest[], companion?: Companion): Promise<BatchResult>;
   /** The user's game wallet account id (created on first use). The user must exist. */
   playerWallet(userId: string): Promise<number>;
   /** The user's referral earnings account id (created on first use). */
@@ -212,14 +222,14 @@ export function createLedger(knex: Knex): Ledger {
     });
   }
 
-  async function apply(requests: TransferRequest[]): Promise<BatchResult> {
+  async function apply(requests: TransferRequest[], companion?: Companion): Promise<BatchResult> {
     requests.forEach(validate);
     if (new Set(requests.map((r) => r.idempotencyKey)).size !== requests.length) {
       throw new RangeError('a batch cannot repeat an idempotency key');
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        return { transfers: await post(requests), replayed: false };
+        return { transfers: await post(requests, companion), replayed: false };
       } catch (error) {
         const code = sqlStateOf(error);
         if (code === KEYS_TAKEN) return { transfers: await replay(requests), replayed: true };
@@ -233,10 +243,11 @@ export function createLedger(knex: Knex): Ledger {
   }
 
   /** One statement, one transaction: see the ledger_post migration for the locking and the checks. */
-  async function post(requests: TransferRequest[]): Promise<TransferRecord[]> {
+  async function post(requests: TransferRequest[], companion?: Companion): Promise<TransferRecord[]> {
     const result = await knex.raw<{ rows: TransferRow[] }>(
-      `select ${TRANSFER_COLUMNS} from ledger_post(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[])`,
+      `${companion ? `with companion as (${companion.sql}) ` : ''}select ${TRANSFER_COLUMNS} from ledger_post(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[])`,
       [
+        ...(companion?.bindings ?? []),
         requests.map((r) => r.idempotencyKey),
         requests.map((r) => r.debitAccountId),
         requests.map((r) => r.creditAccountId),
