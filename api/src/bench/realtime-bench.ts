@@ -289,6 +289,7 @@ async function main() {
   const wire0 = wireAt();
   const lobbyWire0 = lobbyWireAt();
   const t0 = performance.now();
+  const clientCpu0 = process.cpuUsage();
   counters.measuring = true;
   lobbyMeasuring = true;
   const profile = process.env.BENCH_PROFILE;
@@ -297,6 +298,7 @@ async function main() {
   counters.measuring = false;
   lobbyMeasuring = false;
   const elapsed = (performance.now() - t0) / 1000;
+  const clientCpu = process.cpuUsage(clientCpu0);
   const after = await serverStats(child);
   const queries = (await serverQueries(child)) - queries0;
   const wire = wireAt() - wire0;
@@ -331,6 +333,13 @@ async function main() {
     serverCpuSystemShare: Number(
       ((after.cpu.system - before.cpu.system) / Math.max(1, cpuMicros)).toFixed(2),
     ),
+    moneyCommitMs: Number(
+      (
+        ((after.counters.table_commitMicros ?? 0) - (before.counters.table_commitMicros ?? 0)) /
+        1000 /
+        Math.max(1, (after.counters.table_commits ?? 0) - (before.counters.table_commits ?? 0))
+      ).toFixed(2),
+    ),
     sqlStatementsPerAction: Number((queries / Math.max(1, counters.actions)).toFixed(2)),
     wireBytesPerAction: Math.round(wire / Math.max(1, counters.actions)),
     lobbyBytesPerSecond: {
@@ -339,6 +348,7 @@ async function main() {
       watchers: LOBBY_WATCHERS,
     },
     serverRssMb: Math.round(after.rss / 1024 / 1024),
+    clientCpuPercent: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / elapsed) * 100),
     serverHeapMb: Math.round(after.heapUsed / 1024 / 1024),
   };
   console.log(

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from '@mikro-orm/postgresql';
 import type { TableState } from '@svara/core';
-import { createLedger, type Ledger, type TransferRequest } from '../ledger/ledger.js';
+import { createLedger, type Companion, type Ledger, type TransferRequest } from '../ledger/ledger.js';
 import type { LedgerParty, MoneyPlan } from './ledger-plan.js';
 import { escrowReference } from './ledger-plan.js';
 import { planVoid, type Refund } from './void-plan.js';
@@ -19,6 +19,9 @@ export type HandStatus = 'running' | 'finished' | 'voided';
  * first write of a hand (an insert); later writes update the row in place.
  */
 export type HandRow = { handNumber: number; state: TableState | null; status: HandStatus; isNew?: boolean };
+
+/** Joined into a statement: its transaction commits without waiting for the WAL flush. */
+const LAZY_COMMIT = `(select set_config('synchronous_commit', 'off', true)) as lazy_commit`;
 
 export type RunningHand = { roomId: string; handNumber: number; state: TableState };
 
@@ -68,62 +71,89 @@ export function createHandStore(knex: Knex, ledger: Ledger): HandStore {
     );
   }
 
-  async function assertEmpty(trx: Knex.Transaction, references: string[]): Promise<void> {
-    if (references.length === 0) return;
-    const ids = await Promise.all(references.map((r) => ledger.handEscrow(r)));
-    const result = await trx.raw<{ rows: { id: string; balance: string }[] }>(
-      `select id, balance from accounts where id = any(?)`,
-      [ids],
-    );
-    for (const row of result.rows) {
-      if (Number(row.balance) !== 0) {
-        throw new EscrowNotEmptyError(references[ids.indexOf(Number(row.id))]!, Number(row.balance));
+  /**
+   * The escrows the plan settles must end at zero. Checked before anything is written: a hand's
+   * escrow has one writer (its table's queue; at start, the void of a leftover hand), so its balance
+   * now plus the plan's moves is exactly its balance after them.
+   */
+  async function assertSettledEmpty(plan: MoneyPlan, batch: TransferRequest[]): Promise<void> {
+    for (const reference of plan.settledEscrows) {
+      const id = await ledger.handEscrow(reference);
+      let after = await ledger.balance(id);
+      for (const t of batch) {
+        if (t.debitAccountId === id) after -= t.amount;
+        if (t.creditAccountId === id) after += t.amount;
       }
+      if (after !== 0) throw new EscrowNotEmptyError(reference, after);
     }
   }
 
-  async function writeRow(trx: Knex | Knex.Transaction, roomId: string, row: HandRow): Promise<void> {
+  /**
+   * The statement that writes one hand row. With `lazy`, its transaction commits without waiting
+   * for the WAL to reach the disk (synchronous_commit off, for that transaction only): see commit().
+   */
+  function rowStatement(roomId: string, row: HandRow, lazy: boolean): Companion {
+    const from = lazy ? `from ${LAZY_COMMIT}` : '';
+    const finished = `finished_at = case when ? = 'running' then null else coalesce(finished_at, now()) end`;
     if (row.state !== null && !row.isNew) {
-      await trx.raw(
-        `update hands set state = ?::jsonb, status = ?, updated_at = now(),
-           finished_at = case when ? = 'running' then null else coalesce(finished_at, now()) end
-         where room_id = ? and hand_number = ?`,
-        [JSON.stringify(row.state), row.status, row.status, roomId, row.handNumber],
-      );
-      return;
+      return {
+        sql: `update hands set state = ?::jsonb, status = ?, updated_at = now(), ${finished}
+              ${from} where room_id = ? and hand_number = ?`,
+        bindings: [JSON.stringify(row.state), row.status, row.status, roomId, row.handNumber],
+      };
     }
     if (row.state === null) {
-      await trx.raw(
-        `update hands set status = ?, updated_at = now(),
-           finished_at = case when ? = 'running' then null else coalesce(finished_at, now()) end
-         where room_id = ? and hand_number = ?`,
-        [row.status, row.status, roomId, row.handNumber],
-      );
-      return;
+      return {
+        sql: `update hands set status = ?, updated_at = now(), ${finished} ${from} where room_id = ? and hand_number = ?`,
+        bindings: [row.status, row.status, roomId, row.handNumber],
+      };
     }
-    await trx.raw(
-      `insert into hands (id, room_id, hand_number, state, status, finished_at)
-         values (?, ?, ?, ?::jsonb, ?, case when ? = 'running' then null else now() end)
-       on conflict (room_id, hand_number) do update
-         set state = excluded.state, status = excluded.status, updated_at = now(),
-             finished_at = case when excluded.status = 'running' then null
-                                else coalesce(hands.finished_at, now()) end`,
-      [randomUUID(), roomId, row.handNumber, JSON.stringify(row.state), row.status, row.status],
-    );
+    return {
+      sql: `insert into hands (id, room_id, hand_number, state, status, finished_at)
+              select v.* from (values (?::uuid, ?::uuid, ?::integer, ?::jsonb, ?::text,
+                                       case when ? = 'running' then null else now() end)) as v
+                ${lazy ? `, ${LAZY_COMMIT}` : ''}
+            on conflict (room_id, hand_number) do update
+              set state = excluded.state, status = excluded.status, updated_at = now(),
+                  finished_at = case when excluded.status = 'running' then null
+                                     else coalesce(hands.finished_at, now()) end`,
+      bindings: [randomUUID(), roomId, row.handNumber, JSON.stringify(row.state), row.status, row.status],
+    };
+  }
+
+  async function writeRow(db: Knex, roomId: string, row: HandRow, lazy = false): Promise<void> {
+    const { sql, bindings } = rowStatement(roomId, row, lazy);
+    await db.raw(sql, bindings);
   }
 
   return {
     async commit(roomId, plan, rows) {
-      if (plan.transfers.length === 0 && plan.settledEscrows.length === 0) {
+      // Durability: a hand that ends (payouts, the house's share) is committed to disk before it is
+      // announced. Moves inside a hand commit lazily: a crash can lose the last instant of them, but
+      // the hand row and the ledger are written together, so what survives is consistent, and a hand
+      // found running after a restart is voided from it. A later durable commit flushes the earlier
+      // lazy ones with it (the WAL is written in order).
+      const lazy = plan.settledEscrows.length === 0 && rows.every((row) => row.status === 'running');
+      if (plan.transfers.length === 0) {
         // No money moves: the hand rows alone, each a single atomic statement.
-        for (const row of rows) await writeRow(knex, roomId, row);
+        for (const row of rows) await writeRow(knex, roomId, row, lazy);
         return;
       }
       const batch = await requests(plan);
+      await assertSettledEmpty(plan, batch);
+      if (rows.length <= 1) {
+        // The usual case: the transfers and the hand row in ONE statement (see Companion), so the
+        // accounts the ledger locks (the house's among them) are held only while it executes.
+        const companion = rows[0] ? rowStatement(roomId, rows[0], lazy) : undefined;
+        const result = await ledger.transferBatch(batch, companion);
+        // A replay (the same moves were posted before) runs nothing else: write the row now.
+        if (result.replayed && rows[0]) await writeRow(knex, roomId, rows[0], lazy);
+        return;
+      }
+      // Two rows (a svara hand taking over the pot of the hand that tied): one transaction.
       await knex.transaction(async (trx) => {
-        if (batch.length > 0) await createLedger(trx).transferBatch(batch);
-        await assertEmpty(trx, plan.settledEscrows);
-        for (const row of rows) await writeRow(trx, roomId, row);
+        for (const row of rows) await writeRow(trx, roomId, row, lazy);
+        await createLedger(trx).transferBatch(batch);
       });
     },
 
@@ -156,11 +186,10 @@ export function createHandStore(knex: Knex, ledger: Ledger): HandStore {
           metadata: { roomId: hand.roomId, handNumber: hand.handNumber },
         })),
       );
-      await knex.transaction(async (trx) => {
-        if (batch.length > 0) await createLedger(trx).transferBatch(batch);
-        await assertEmpty(trx, [reference]);
-        await writeRow(trx, hand.roomId, { handNumber: hand.handNumber, state: null, status: 'voided' });
-      });
+      await assertSettledEmpty({ transfers: [], settledEscrows: [reference] }, batch);
+      const voided: HandRow = { handNumber: hand.handNumber, state: null, status: 'voided' };
+      if (batch.length === 0) await writeRow(knex, hand.roomId, voided);
+      else await ledger.transferBatch(batch, rowStatement(hand.roomId, voided, false));
       return refunds;
     },
   };

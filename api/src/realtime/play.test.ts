@@ -91,17 +91,24 @@ describe('a hand over sockets', () => {
     await seatAll(roomId, players);
     let s = await players[0]!.frame((f) => f.status === 'blind_betting');
     const first = turnOf(players, s);
+    const balance = (p: TestClient) => s.players.find((x) => x.id === p.userId)!.balance;
     s = await act(first, roomId, { action: 'look' });
-    expect(first.state!.allowedActions!.raise).toEqual({ min: 2, max: 49 });
+    const second = players.find((p) => p !== first)!;
+    // Cap: the raiser's balance and the largest balance the other can still put in.
+    expect(first.state!.allowedActions!.raise).toEqual({
+      min: 2,
+      max: Math.min(balance(first), balance(second)),
+    });
     s = await act(first, roomId, { action: 'raise', amount: 3 });
     await sync(players, s);
-    const second = turnOf(players, s);
-    // Cap: the raiser's balance and the largest the other can put in (49 after the ante).
-    expect(second.state!.allowedActions!.raise).toEqual({ min: 6, max: 49 });
-    s = await act(second, roomId, { action: 'raise', amount: 49 });
+    expect(turnOf(players, s)).toBe(second);
+    const cap = Math.min(balance(first), balance(second));
+    expect(second.state!.allowedActions!.raise).toEqual({ min: 6, max: cap });
+    s = await act(second, roomId, { action: 'raise', amount: cap });
     expect(s.hasRaiseMax).toBe(true);
     await sync(players, s);
-    expect(first.state!.allowedActions).toMatchObject({ raise: null, call: { amount: 49 }, fold: true });
+    expect(first.state!.allowedActions!.raise).toBeNull();
+    expect(first.state!.allowedActions).toMatchObject({ fold: true, call: { amount: cap } });
     const refused = await first.send('game_action', { roomId, action: 'raise', amount: 98 });
     expect(refused).toMatchObject({ ok: false, code: 'action_not_allowed' });
     s = await act(first, roomId, { action: 'call' });

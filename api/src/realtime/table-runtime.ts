@@ -105,7 +105,7 @@ export class TableRuntime implements TableDirectory {
   private readonly closers = new Map<string, NodeJS.Timeout>();
   private listener: TableListener | null = null;
   private closing = false;
-  readonly stats = { actions: 0, refused: 0, commits: 0, deals: 0, ticks: 0, failures: 0 };
+  readonly stats = { actions: 0, refused: 0, commits: 0, commitMicros: 0, deals: 0, ticks: 0, failures: 0 };
 
   constructor(private readonly deps: TableRuntimeDeps) {}
 
@@ -300,8 +300,10 @@ export class TableRuntime implements TableDirectory {
       // Money moves (or a hand begins or ends): written, with the hand, before anyone hears of it.
       table.laterRow = null;
       await table.writing;
+      const started = performance.now();
       await this.deps.store.commit(table.roomId, plan, rows);
       this.stats.commits += 1;
+      this.stats.commitMicros += Math.round((performance.now() - started) * 1000);
     } else if (rows.length > 0) {
       this.persistLater(table, rows[0]!);
     }

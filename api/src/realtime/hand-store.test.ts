@@ -1,0 +1,154 @@
+/**
+ * The hand store against a real database: an action's transfers and its hand row commit together
+ * or not at all, settled escrows must end empty, and a leftover hand is voided back to the wallets.
+ */
+import { applyAction, createTable, type TableAction, type TableState } from '@svara/core';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { knexOf } from '../db/orm.js';
+import { checkLedger } from '../ledger/check.js';
+import { createLedger } from '../ledger/ledger.js';
+import { useTestDatabase } from '../test-support/db.js';
+import { createHandStore, EscrowNotEmptyError, type HandStore } from './hand-store.js';
+import { escrowReference, planMoney, type MoneyPlan } from './ledger-plan.js';
+import { findSeed } from './test-support/seeds.js';
+
+const db = useTestDatabase();
+
+async function setup(players: string[]) {
+  const knex = knexOf(db.current.orm);
+  const ledger = createLedger(knex);
+  const store = createHandStore(knex, ledger);
+  const roomId = randomUUID();
+  await knex.raw(`insert into users (telegram_id) select unnest(?::bigint[]) on conflict do nothing`, [
+    players,
+  ]);
+  await knex.raw(`insert into rooms (id, stake_cents, type) values (?, 100, 'public')`, [roomId]);
+  for (const id of players) {
+    await ledger.transfer({
+      idempotencyKey: `fund:${roomId}:${id}`,
+      debitAccountId: await ledger.systemAccount('faucet'),
+      creditAccountId: await ledger.playerWallet(id),
+      amount: 10_000,
+      reason: 'faucet',
+    });
+  }
+  let state = createTable({ roomId, stake: 100 });
+  for (const playerId of players)
+    state = must(state, { type: 'sit', playerId, balance: 10_000, username: null, avatar: null });
+  return { knex, ledger, store, roomId, state };
+}
+
+function must(s: TableState, action: TableAction): TableState {
+  const r = applyAction(s, action, 0);
+  if (!r.ok) throw new Error(`${action.type}: ${r.error.code}`);
+  return r.state;
+}
+
+/** Applies an action and commits it as the runtime does. */
+async function commit(store: HandStore, s: TableState, action: TableAction, isNew = false) {
+  const r = applyAction(s, action, 0);
+  if (!r.ok) throw new Error(r.error.code);
+  const plan = planMoney(s.roomId, s.pot, s.handNumber, r.events);
+  const running = r.state.pot > 0 || ['blind_betting', 'betting', 'svara_pending'].includes(r.state.status);
+  await store.commit(s.roomId, plan, [
+    { handNumber: r.state.handNumber, state: r.state, status: running ? 'running' : 'finished', isNew },
+  ]);
+  return { state: r.state, plan };
+}
+
+async function handRow(knex: ReturnType<typeof knexOf>, roomId: string, n: number) {
+  const r = await knex.raw<{ rows: { status: string; state: TableState }[] }>(
+    `select status, state from hands where room_id = ? and hand_number = ?`,
+    [roomId, n],
+  );
+  return r.rows[0] ?? null;
+}
+
+const turn = (s: TableState) => s.hand!.players[s.hand!.turn]!.playerId;
+
+describe('HandStore', () => {
+  it('commits the transfers and the hand row together, and refuses both when the ledger refuses', async () => {
+    const { knex, ledger, store, roomId, state } = await setup(['9101', '9102']);
+    const { seed } = findSeed(state, () => true);
+    let { state: s } = await commit(
+      store,
+      state,
+      { type: 'start_hand', serverSeed: seed, clientSeed: 'svara' },
+      true,
+    );
+    expect((await handRow(knex, roomId, 1))!.status).toBe('running');
+    expect(await ledger.balance(await ledger.handEscrow(escrowReference(roomId, 1)))).toBe(200);
+
+    ({ state: s } = await commit(store, s, { type: 'blind_bet', playerId: turn(s) }));
+    expect((await handRow(knex, roomId, 1))!.state.pot).toBe(300);
+
+    // The wallet holds less than the table thinks (drained behind its back): nothing is written.
+    const bettor = turn(s);
+    await ledger.transfer({
+      idempotencyKey: `drain:${roomId}`,
+      debitAccountId: await ledger.playerWallet(bettor),
+      creditAccountId: await ledger.systemAccount('withdrawals'),
+      amount: await ledger.walletBalance(bettor),
+      reason: 'withdrawal',
+    });
+    await expect(commit(store, s, { type: 'blind_bet', playerId: bettor })).rejects.toMatchObject({
+      code: 'insufficientBalance',
+    });
+    expect((await handRow(knex, roomId, 1))!.state.pot).toBe(300);
+    expect((await checkLedger(knex)).ok).toBe(true);
+  });
+
+  it('refuses to settle a hand whose escrow would not end at zero', async () => {
+    const { knex, ledger, store, state } = await setup(['9201', '9202']);
+    const { seed } = findSeed(state, () => true);
+    const { state: s } = await commit(
+      store,
+      state,
+      { type: 'start_hand', serverSeed: seed, clientSeed: 'svara' },
+      true,
+    );
+    const r = applyAction(s, { type: 'look', playerId: turn(s) }, 0);
+    if (!r.ok) throw new Error(r.error.code);
+    const bogus: MoneyPlan = { transfers: [], settledEscrows: [escrowReference(s.roomId, 1)] };
+    const withMoney: MoneyPlan = {
+      ...bogus,
+      transfers: [
+        {
+          idempotencyKey: `hand:${s.roomId}:1:99`,
+          from: { kind: 'escrow', reference: escrowReference(s.roomId, 1) },
+          to: { kind: 'house' },
+          amount: 1,
+          reason: 'house_share',
+          metadata: { roomId: s.roomId, handNumber: 1, seq: 99 },
+        },
+      ],
+    };
+    await expect(store.commit(s.roomId, withMoney, [])).rejects.toBeInstanceOf(EscrowNotEmptyError);
+    expect(await ledger.balance(await ledger.handEscrow(escrowReference(s.roomId, 1)))).toBe(200);
+    expect((await checkLedger(knex)).ok).toBe(true);
+  });
+
+  it('voids a hand left running: the escrow goes back to who paid it, and the row says voided', async () => {
+    const { knex, ledger, store, roomId, state } = await setup(['9301', '9302', '9303']);
+    const { seed } = findSeed(state, () => true);
+    let { state: s } = await commit(
+      store,
+      state,
+      { type: 'start_hand', serverSeed: seed, clientSeed: 'svara' },
+      true,
+    );
+    ({ state: s } = await commit(store, s, { type: 'blind_bet', playerId: turn(s) }));
+    ({ state: s } = await commit(store, s, { type: 'blind_bet', playerId: turn(s) }));
+    const running = await store.runningHands();
+    expect(running.map((h) => [h.roomId, h.handNumber])).toContainEqual([roomId, 1]);
+    const refunds = await store.voidHand(running.find((h) => h.roomId === roomId)!);
+    expect(refunds.reduce((a, r) => a + r.amount, 0)).toBe(600);
+    for (const id of ['9301', '9302', '9303']) expect(await ledger.walletBalance(id)).toBe(10_000);
+    expect((await handRow(knex, roomId, 1))!.status).toBe('voided');
+    expect(await store.lastHandNumber(roomId)).toBe(1);
+    expect((await store.runningHands()).some((h) => h.roomId === roomId)).toBe(false);
+    expect((await checkLedger(knex)).ok).toBe(true);
+  });
+});
+
