@@ -1,11 +1,12 @@
 /**
- * Start-up and the signed-in session (SPEC §4 "Sign-in"): Telegram launch → /auth/login with the raw
- * init data and start payload → profile → realtime. Balance events keep the profile current.
+ * The signed-in session (SPEC §4 "Sign-in"): the result of sign-in (app/sign-in.ts) becomes the
+ * app's phase and profile, then realtime connects. Balance events keep the profile current.
  */
 import { parseStartPayload, type Profile } from '@svara/core';
-import { ApiError, api } from '../api/http';
+import { api } from '../api/http';
 import type { BalanceEventDetail } from '../api/realtime';
-import { LaunchError, initTelegramSdk, readLaunch, type Launch } from '../telegram/sdk';
+import type { Launch } from '../telegram/sdk';
+import { startSignIn } from './sign-in';
 import { createStore } from './store';
 
 export type Phase =
@@ -24,41 +25,22 @@ export function takeStartRoom(): string | null {
 }
 
 export async function bootstrap(): Promise<void> {
-  try {
-    launch = await readLaunch();
-  } catch (err) {
-    if (err instanceof LaunchError && err.code === 'dev_pick_user') return phase.set({ name: 'devPicker' });
-    return phase.set({ name: 'error', code: err instanceof LaunchError ? err.code : 'sdk_init_failed' });
-  }
-  // Sign in right away; the SDK starts while the request is on its way.
-  const login = api.login(launch.initDataRaw, launch.startParam);
-  login.catch(() => undefined);
-  try {
-    initTelegramSdk();
-  } catch (err) {
-    return phase.set({ name: 'error', code: err instanceof LaunchError ? err.code : 'sdk_init_failed' });
-  }
-  try {
-    const token = await login;
-    const me = await api.profile();
-    profile.set(me);
-    startRoomId = parseStartPayload(launch.startParam)?.roomId ?? null;
-    // socket.io and the protocol schemas load after the lobby can draw.
-    void import('../api/realtime').then((rt) =>
-      rt.connectRealtime({
-        token,
-        telegramId: me.telegramId,
-        userData: { username: me.username ?? me.firstName, avatar: me.avatar },
-      }),
-    );
-    phase.set({ name: 'ready' });
-  } catch (err) {
-    const code =
-      err instanceof ApiError && err.code === 'auth_validation_failed'
-        ? 'auth_validation_failed'
-        : 'load_failed';
-    phase.set({ name: 'error', code });
-  }
+  const result = await startSignIn();
+  if (result.kind === 'devPicker') return phase.set({ name: 'devPicker' });
+  if (result.kind === 'error') return phase.set({ name: 'error', code: result.code });
+  const { token, profile: me } = result;
+  launch = result.launch;
+  profile.set(me);
+  startRoomId = parseStartPayload(launch.startParam)?.roomId ?? null;
+  // socket.io and the protocol schemas load after the lobby can draw.
+  void import('../api/realtime').then((rt) =>
+    rt.connectRealtime({
+      token,
+      telegramId: me.telegramId,
+      userData: { username: me.username ?? me.firstName, avatar: me.avatar },
+    }),
+  );
+  phase.set({ name: 'ready' });
 }
 
 export async function refreshProfile(): Promise<void> {
