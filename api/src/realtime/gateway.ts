@@ -27,6 +27,7 @@ import { handshakeError, handshakeToken } from './handshake.js';
 import type { LobbyFeed } from './lobby.js';
 import type { RealtimeOptions } from './options.js';
 import { RateLimiter } from './rate-limiter.js';
+import { holdWrites } from './write-batching.js';
 import type { ActResult, TableChange, TableListener, TableRuntime } from './table-runtime.js';
 
 export type SocketData = {
@@ -293,6 +294,7 @@ export class Gateway implements TableListener {
       const frames = new Map<string | null, GameState>();
       const seated = new Set(state.seats.map((s) => s.playerId));
       for (const socket of sockets) {
+        holdWrites(socket);
         const key = seated.has(socket.data.userId) ? socket.data.userId : null;
         let frame = frames.get(key);
         if (!frame) frames.set(key, (frame = viewFor(state, key, now)));
