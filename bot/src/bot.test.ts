@@ -1,0 +1,296 @@
+import { describe, expect, it } from 'vitest';
+import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
+import { launchBot } from './launch.js';
+import { FakeTelegram } from './test-support/fake-telegram.js';
+import { MINIAPP_URL, recordingLogger, useBotHarness, type LogEntry } from './test-support/harness.js';
+import { callbackUpdate, groupTextUpdate, telegramUser, textUpdate } from './test-support/updates.js';
+
+const harness = useBotHarness({ adminIds: ['9000'] });
+
+function buttons(payload: Record<string, unknown>): InlineKeyboardButton[] {
+  return ((payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? []).flat();
+}
+
+function webAppUrl(payload: Record<string, unknown>): string {
+  const button = buttons(payload).find((b) => 'web_app' in b);
+  if (!button || !('web_app' in button) || !button.web_app) throw new Error('no web_app button');
+  return button.web_app.url;
+}
+
+async function fundedRoomOwner(id: number, stakeDollars: number) {
+  const owner = telegramUser(id);
+  await harness.player(owner);
+  await harness.services.finances.creditDeposit({
+    userId: String(id),
+    trackerId: `seed-${id}`,
+    amountCents: stakeDollars * 100 * 10,
+    currency: 'USDTTON',
+  });
+  return harness.services.rooms.create(String(id), { type: 'public', minBet: stakeDollars });
+}
+
+describe('/start', () => {
+  it('creates the player, welcomes them in Russian by default and offers the Mini App', async () => {
+    const newcomer = telegramUser(1001, { first_name: 'Анна', username: 'anna' });
+    await harness.handle(textUpdate(newcomer, '/start'));
+
+    const stored = await harness.services.users.get('1001');
+    expect(stored).toMatchObject({ telegramId: '1001', firstName: 'Анна', username: 'anna' });
+    const reply = harness.telegram.lastTo(1001);
+    expect(reply.text).toMatch(/^Добро пожаловать в Свару/);
+    expect(buttons(reply)).toEqual([{ text: 'Играть', web_app: { url: MINIAPP_URL } }]);
+    expect(harness.telegram.callsOf('setChatMenuButton')).toEqual([
+      { chat_id: 1001, menu_button: { type: 'web_app', text: 'Играть', web_app: { url: MINIAPP_URL } } },
+    ]);
+  });
+
+  it('speaks English to a Telegram user whose app is in English', async () => {
+    await harness.handle(textUpdate(telegramUser(1002, { language_code: 'en-GB' }), '/start'));
+    const reply = harness.telegram.lastTo(1002);
+    expect(reply.text).toMatch(/^Welcome to Svara/);
+    expect(buttons(reply)).toEqual([{ text: 'Play', web_app: { url: MINIAPP_URL } }]);
+  });
+
+  it('keeps what the Mini App sign-in recorded and the Bot API does not send (the photo)', async () => {
+    await harness.services.users.upsertFromTelegram({
+      id: '1003',
+      username: 'old_name',
+      firstName: 'Olga',
+      lastName: null,
+      photoUrl: 'https://t.me/i/userpic/320/olga.jpg',
+      languageCode: 'ru',
+      isPremium: false,
+    });
+    await harness.handle(
+      textUpdate(telegramUser(1003, { username: 'new_name', first_name: 'Olga' }), '/start'),
+    );
+    expect(await harness.services.users.get('1003')).toMatchObject({
+      username: 'new_name',
+      photoUrl: 'https://t.me/i/userpic/320/olga.jpg',
+    });
+  });
+
+  it('records the referrer of ref_<id> and tells the referrer who came', async () => {
+    const referrer = telegramUser(1100, { language_code: 'en' });
+    await harness.player(referrer);
+    await harness.handle(textUpdate(telegramUser(1101, { username: 'bob' }), '/start ref_1100'));
+
+    expect(await harness.services.users.referrerOf('1101')).toBe('1100');
+    expect(harness.telegram.lastTo(1101).text).toMatch(/^Добро пожаловать/);
+    expect(harness.telegram.lastTo(1100).text).toBe('A new player joined Svara with your link: @bob.');
+  });
+
+  it('never changes a referrer once recorded, and tells nobody the second time', async () => {
+    await harness.player(telegramUser(1102));
+    await harness.handle(textUpdate(telegramUser(1101), '/start ref_1102'));
+    expect(await harness.services.users.referrerOf('1101')).toBe('1100');
+    expect(harness.telegram.textsTo(1102)).toEqual([]);
+  });
+
+  it('ignores a player’s own referral link', async () => {
+    await harness.handle(textUpdate(telegramUser(1103), '/start ref_1103'));
+    expect(await harness.services.users.referrerOf('1103')).toBeNull();
+    expect(harness.telegram.lastTo(1103).text).toMatch(/^Добро пожаловать/);
+    expect(harness.telegram.callsOf('sendMessage')).toHaveLength(1);
+  });
+
+  it('opens the invited room: join_<roomId>_<referrerId> reaches the Mini App as its start parameter', async () => {
+    const room = await fundedRoomOwner(1200, 2);
+    const payload = `join_${room.id}_1200`;
+    await harness.handle(textUpdate(telegramUser(1201, { language_code: 'en' }), `/start ${payload}`));
+
+    expect(await harness.services.users.referrerOf('1201')).toBe('1200');
+    const reply = harness.telegram.lastTo(1201);
+    expect(reply.text).toBe(
+      'You are invited to a Svara table with a $2 stake. Tap the button to take a seat.',
+    );
+    expect(buttons(reply)[0]?.text).toBe('Take a seat');
+    const url = new URL(webAppUrl(reply));
+    expect(url.origin + url.pathname).toBe(MINIAPP_URL);
+    expect(url.searchParams.get('tgWebAppStartParam')).toBe(payload);
+  });
+
+  it('says so when the invited room has closed, and offers the lobby instead', async () => {
+    const room = await fundedRoomOwner(1210, 1);
+    await harness.services.rooms.close(room.id);
+    await harness.handle(textUpdate(telegramUser(1211), `/start join_${room.id}_1210`));
+    const reply = harness.telegram.lastTo(1211);
+    expect(reply.text).toBe('Этот стол уже закрыт. Откройте игру и выберите другой.');
+    expect(webAppUrl(reply)).toBe(MINIAPP_URL);
+  });
+});
+
+describe('/language', () => {
+  it('offers both languages and stores the choice on the player', async () => {
+    const player = telegramUser(1300);
+    await harness.handle(textUpdate(player, '/language'));
+    const prompt = harness.telegram.lastTo(1300);
+    expect(prompt.text).toBe('Выберите язык:');
+    expect(buttons(prompt).map((b) => ('callback_data' in b ? b.callback_data : null))).toEqual([
+      'language:ru',
+      'language:en',
+    ]);
+
+    await harness.handle(callbackUpdate(player, 'language:en', 77));
+    expect((await harness.services.users.get('1300'))?.languageCode).toBe('en');
+    expect(harness.telegram.callsOf('answerCallbackQuery')).toHaveLength(1);
+    expect(harness.telegram.callsOf('editMessageText')).toEqual([
+      expect.objectContaining({ chat_id: 1300, message_id: 77, text: 'Done: I will speak English now.' }),
+    ]);
+    expect(harness.telegram.callsOf('setChatMenuButton').at(-1)).toMatchObject({
+      chat_id: 1300,
+      menu_button: { text: 'Play' },
+    });
+  });
+
+  it('keeps the chosen language when the player starts the bot again', async () => {
+    await harness.handle(textUpdate(telegramUser(1300, { language_code: 'ru' }), '/start'));
+    expect(harness.telegram.lastTo(1300).text).toMatch(/^Welcome to Svara/);
+  });
+
+  it('switches directly with /language ru', async () => {
+    await harness.handle(textUpdate(telegramUser(1300), '/language ru'));
+    expect(harness.telegram.lastTo(1300).text).toBe('Готово: теперь я говорю по-русски.');
+    expect((await harness.services.users.get('1300'))?.languageCode).toBe('ru');
+  });
+});
+
+describe('/balance and /invite', () => {
+  it('shows the ledger balance', async () => {
+    const player = telegramUser(1400, { language_code: 'en' });
+    await harness.handle(textUpdate(player, '/balance'));
+    expect(harness.telegram.lastTo(1400).text).toBe('Your balance: $0.00');
+
+    await harness.services.finances.creditDeposit({
+      userId: '1400',
+      trackerId: 'balance-1400',
+      amountCents: 1234,
+      currency: 'USDTTON',
+    });
+    await harness.handle(textUpdate(player, '/balance'));
+    const reply = harness.telegram.lastTo(1400);
+    expect(reply.text).toBe('Your balance: $12.34');
+    expect(webAppUrl(reply)).toBe(MINIAPP_URL);
+  });
+
+  it('gives the referral link from the users service, with the referrals so far', async () => {
+    const referrer = telegramUser(1500);
+    await harness.handle(textUpdate(referrer, '/start'));
+    await harness.handle(textUpdate(telegramUser(1501), '/start ref_1500'));
+    await harness.handle(textUpdate(telegramUser(1502), '/start ref_1500'));
+    await harness.handle(textUpdate(referrer, '/invite'));
+
+    const reply = harness.telegram.lastTo(1500);
+    const link = 'https://t.me/svara_game_bot?start=ref_1500';
+    expect(reply.text).toContain(`Ваша реферальная ссылка:\n${link}\n`);
+    expect(reply.text).toContain('Приглашено друзей: 2, засчитано: 0. Вы получаете 3%');
+    const share = buttons(reply).find((b) => 'url' in b);
+    const shareUrl = new URL(share && 'url' in share ? share.url : '');
+    expect(shareUrl.origin + shareUrl.pathname).toBe('https://t.me/share/url');
+    expect(shareUrl.searchParams.get('url')).toBe(link);
+  });
+});
+
+describe('other messages', () => {
+  it('answers /help, and anything it does not understand, with the list of commands', async () => {
+    await harness.handle(textUpdate(telegramUser(1600, { language_code: 'en' }), 'hello?'));
+    const reply = String(harness.telegram.lastTo(1600).text);
+    expect(reply).toContain('/balance — your balance');
+    expect(reply).not.toContain('/news');
+  });
+
+  it('lists /news in the help of an admin', async () => {
+    await harness.handle(textUpdate(telegramUser(9000), '/help'));
+    expect(harness.telegram.lastTo(9000).text).toContain('/news — разослать новость всем игрокам');
+  });
+
+  it('stays silent in groups', async () => {
+    await harness.handle(groupTextUpdate(telegramUser(1700), '/start'));
+    expect(harness.telegram.calls).toEqual([]);
+    expect(await harness.services.users.get('1700')).toBeNull();
+  });
+});
+
+describe('notifyUser', () => {
+  it('sends a notification in the player’s language with a Play button', async () => {
+    await harness.player(telegramUser(1800, { language_code: 'en' }));
+    const result = await harness.svara.notifyUser('1800', 'deposit_credited', {
+      amountCents: 5000,
+      currency: 'USDTTON',
+      balanceCents: 12_550,
+    });
+    expect(result).toBe('sent');
+    const sent = harness.telegram.lastTo('1800');
+    expect(sent.text).toBe('Deposit credited: $50.00 (USDT). Your balance: $125.50.');
+    expect(webAppUrl(sent)).toBe(MINIAPP_URL);
+  });
+
+  it('uses Russian for a player it does not know yet', async () => {
+    expect(await harness.svara.notifyUser('1801', 'referral_bonus', { amountCents: 150 })).toBe('sent');
+    expect(harness.telegram.lastTo('1801').text).toBe('Реферальный бонус: +$1.50.');
+  });
+
+  it('reports a player who blocked the bot instead of throwing', async () => {
+    await harness.player(telegramUser(1802));
+    harness.telegram.failFor('1802', {
+      error_code: 403,
+      description: 'Forbidden: bot was blocked by the user',
+    });
+    expect(await harness.svara.notifyUser('1802', 'withdrawal_sent', { amountCents: 1000 })).toBe('blocked');
+  });
+});
+
+describe('launching inside the api', () => {
+  const settings = {
+    token: '7000001:AAH-real_token',
+    username: 'svara_game_bot',
+    miniAppUrl: MINIAPP_URL,
+    adminIds: new Set<string>(),
+  };
+
+  it('stays off, touching nothing, when the configuration says so', () => {
+    const logs: LogEntry[] = [];
+    const logger = recordingLogger(logs);
+    const off = { enabled: false as const, refused: false, reason: 'BOT_ENABLED is not true' };
+    expect(launchBot(off, { services: harness.services, logger })).toBeNull();
+    expect(logs).toEqual([]);
+    const refused = { enabled: false as const, refused: true, reason: 'the development token' };
+    expect(launchBot(refused, { services: harness.services, logger })).toBeNull();
+    expect(logs).toEqual([
+      { level: 'warn', details: { reason: 'the development token' }, message: 'the Telegram bot stays off' },
+    ]);
+  });
+
+  it('learns who it is, sets the menu button and commands, polls, and stops', async () => {
+    const telegram = new FakeTelegram();
+    const logs: LogEntry[] = [];
+    const running = launchBot(
+      { enabled: true, settings },
+      { services: harness.services, logger: recordingLogger(logs), client: telegram.client },
+    )!;
+    await running.ready;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await running.stop();
+
+    const methods = telegram.calls.map((call) => call.method);
+    expect(methods.slice(0, 6)).toEqual([
+      'getMe',
+      'setChatMenuButton',
+      'setMyCommands',
+      'setMyCommands',
+      'setMyCommands',
+      'deleteWebhook',
+    ]);
+    expect(methods).toContain('getUpdates');
+    expect(telegram.callsOf('setChatMenuButton')).toEqual([
+      { menu_button: { type: 'web_app', text: 'Играть', web_app: { url: MINIAPP_URL } } },
+    ]);
+    const commands = telegram.callsOf('setMyCommands');
+    expect(commands.map((c) => c.language_code)).toEqual([undefined, 'ru', 'en']);
+    expect(commands[2]!.commands).toContainEqual({ command: 'balance', description: 'Your balance' });
+    expect(telegram.callsOf('getUpdates')[0]).toMatchObject({
+      allowed_updates: ['message', 'callback_query'],
+    });
+    expect(logs.map((entry) => entry.message)).toEqual(['Telegram bot polling']);
+  });
+});

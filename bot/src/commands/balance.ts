@@ -1,0 +1,17 @@
+/** /balance: the game balance from the ledger. */
+import { formatCents } from '@svara/core';
+import { Composer } from 'grammy';
+import type { BotContext } from '../context.js';
+import { playKeyboard } from '../keyboards.js';
+import type { LedgerPort } from '../ports.js';
+
+export function balanceCommand(deps: { ledger: LedgerPort; miniAppUrl: string }): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.command('balance', async (ctx) => {
+    const cents = await deps.ledger.walletBalance(ctx.account.user.telegramId);
+    await ctx.reply(ctx.t('balance', { balance: formatCents(cents) }), {
+      reply_markup: playKeyboard(ctx.account.language, deps.miniAppUrl),
+    });
+  });
+  return composer;
+}

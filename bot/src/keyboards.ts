@@ -1,0 +1,41 @@
+/** Inline keyboards the bot attaches to its messages. */
+import { InlineKeyboard } from 'grammy';
+import { t, type Language } from './i18n.js';
+import { miniAppUrlWithStartParam, shareUrl } from './links.js';
+
+/** "Play": opens the Mini App. */
+export function playKeyboard(language: Language, miniAppUrl: string): InlineKeyboard {
+  return new InlineKeyboard().webApp(t(language, 'play'), miniAppUrl);
+}
+
+/** "Take a seat": opens the Mini App with the invitation's start parameter, so it joins that room. */
+export function joinTableKeyboard(
+  language: Language,
+  miniAppUrl: string,
+  startParam: string,
+): InlineKeyboard {
+  return new InlineKeyboard().webApp(
+    t(language, 'join_table'),
+    miniAppUrlWithStartParam(miniAppUrl, startParam),
+  );
+}
+
+export const LANGUAGE_CALLBACK = /^language:(ru|en)$/;
+
+/** One button per language, each named in its own language. */
+export function languageKeyboard(): InlineKeyboard {
+  return new InlineKeyboard().text('Русский', 'language:ru').text('English', 'language:en');
+}
+
+/** "Share" (Telegram's share sheet with the link) and "Play". */
+export function inviteKeyboard(
+  language: Language,
+  miniAppUrl: string,
+  link: string,
+  text: string,
+): InlineKeyboard {
+  return new InlineKeyboard()
+    .url(t(language, 'share'), shareUrl(link, text))
+    .row()
+    .webApp(t(language, 'play'), miniAppUrl);
+}

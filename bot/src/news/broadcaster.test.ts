@@ -1,0 +1,83 @@
+import { GrammyError } from 'grammy';
+import { describe, expect, it } from 'vitest';
+import { createBroadcaster, type BroadcastReport } from './broadcaster.js';
+import type { Recipients } from './recipients.js';
+
+function recipientsOf(ids: string[]): Recipients {
+  return {
+    count: async () => ids.length,
+    async *ids() {
+      yield* ids;
+    },
+  };
+}
+
+const blocked = new GrammyError(
+  "Call to 'sendMessage' failed! (403: Forbidden: bot was blocked by the user)",
+  { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' },
+  'sendMessage',
+  {},
+);
+
+describe('the news broadcaster', () => {
+  it('sends to every recipient at the configured pace and reports the outcome', async () => {
+    const ids = Array.from({ length: 11 }, (_, i) => String(2000 + i));
+    const sentAt: number[] = [];
+    const reports: BroadcastReport[] = [];
+    const broadcaster = createBroadcaster({
+      recipients: recipientsOf(ids),
+      perSecond: 25,
+      now: () => performance.now(),
+      send: async (chatId) => {
+        sentAt.push(performance.now());
+        if (chatId === '2003') throw blocked;
+      },
+    });
+    const start = await broadcaster.start({ text: 'news' }, async (report) => void reports.push(report));
+    expect(start).toEqual({ started: true, recipients: 11 });
+    expect(broadcaster.running).toBe(true);
+    await broadcaster.idle();
+
+    expect(broadcaster.running).toBe(false);
+    expect(sentAt).toHaveLength(11);
+    // 25 a second: consecutive sends 40 ms apart (timers may fire a little early).
+    const gaps = sentAt.slice(1).map((at, i) => at - sentAt[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(38);
+    expect(reports).toEqual([
+      { total: 11, sent: 10, blocked: 1, failed: 0, elapsedMs: expect.any(Number), interrupted: false },
+    ]);
+    expect(reports[0]!.elapsedMs).toBeGreaterThanOrEqual(390);
+  });
+
+  it('runs one broadcast at a time', async () => {
+    const broadcaster = createBroadcaster({
+      recipients: recipientsOf(['1', '2', '3']),
+      perSecond: 100,
+      send: async () => undefined,
+    });
+    const first = await broadcaster.start({ text: 'one' }, async () => undefined);
+    const second = await broadcaster.start({ text: 'two' }, async () => undefined);
+    expect(first.started).toBe(true);
+    expect(second).toEqual({ started: false, reason: 'busy' });
+    await broadcaster.idle();
+    expect((await broadcaster.start({ text: 'three' }, async () => undefined)).started).toBe(true);
+    await broadcaster.idle();
+  });
+
+  it('stops early when asked and says so in the report', async () => {
+    const sent: string[] = [];
+    const reports: BroadcastReport[] = [];
+    const broadcaster = createBroadcaster({
+      recipients: recipientsOf(Array.from({ length: 50 }, (_, i) => String(i + 1))),
+      perSecond: 20,
+      send: async (chatId) => void sent.push(chatId),
+    });
+    await broadcaster.start({ text: 'long' }, async (report) => void reports.push(report));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    broadcaster.stop();
+    await broadcaster.idle();
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.length).toBeLessThan(50);
+    expect(reports).toEqual([expect.objectContaining({ total: sent.length, interrupted: true })]);
+  });
+});

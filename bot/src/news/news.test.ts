@@ -1,0 +1,139 @@
+import type { InlineKeyboardButton, InlineKeyboardMarkup, MessageEntity, Update } from 'grammy/types';
+import { describe, expect, it } from 'vitest';
+import { useBotHarness } from '../test-support/harness.js';
+import { callbackUpdate, telegramUser, textUpdate } from '../test-support/updates.js';
+
+const ADMIN = telegramUser(9000, { language_code: 'en' });
+const harness = useBotHarness({ adminIds: ['9000'] });
+
+const PLAYERS = [9101, 9102, 9103, 9104, 9105].map((id) => telegramUser(id));
+const NEWS = 'Weekend tournament on Saturday!';
+const BOLD: MessageEntity[] = [{ type: 'bold', offset: 0, length: 18 }];
+
+function callbackData(payload: Record<string, unknown>): string[] {
+  const rows = (payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? [];
+  return rows.flat().map((b: InlineKeyboardButton) => ('callback_data' in b ? b.callback_data : ''));
+}
+
+function photoUpdate(updateId: number): Update {
+  return {
+    update_id: updateId,
+    message: {
+      message_id: 50_000 + updateId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: ADMIN.id, type: 'private', first_name: ADMIN.first_name },
+      from: ADMIN,
+      photo: [{ file_id: 'p', file_unique_id: 'p', width: 10, height: 10 }],
+    },
+  };
+}
+
+async function playerCount(): Promise<number> {
+  const [row] = await harness.knex('users').count({ n: '*' });
+  return Number(row!.n);
+}
+
+/** /news, then the text: returns the id of the confirmation message, whose buttons the admin presses. */
+async function draft(text: string, entities?: MessageEntity[]): Promise<number> {
+  await harness.handle(textUpdate(ADMIN, '/news'));
+  await harness.handle(textUpdate(ADMIN, text, entities ? { entities } : {}));
+  expect(harness.telegram.lastTo(ADMIN.id).text).toMatch(/^Recipients: \d+\. Send the news\?$/);
+  return harness.telegram.lastMessageIdTo(ADMIN.id);
+}
+
+describe('/news', () => {
+  it('refuses anyone who is not an admin, politely, and starts nothing', async () => {
+    const player = telegramUser(9200);
+    await harness.handle(textUpdate(player, '/news'));
+    expect(harness.telegram.lastTo(9200).text).toBe(
+      'Извините, рассылать новости могут только администраторы.',
+    );
+    await harness.handle(textUpdate(player, 'Free money for everyone'));
+    expect(harness.telegram.lastTo(9200).text).toMatch(/^Свара — карточная игра/);
+    expect(harness.svara.broadcaster.running).toBe(false);
+  });
+
+  it('asks for the text, shows it exactly as players will see it and asks to confirm', async () => {
+    for (const player of PLAYERS) await harness.player(player);
+    await harness.handle(textUpdate(ADMIN, '/news'));
+    expect(harness.telegram.lastTo(ADMIN.id).text).toBe(
+      'Send the text of the news in one message. /cancel — stop.',
+    );
+    await harness.handle(photoUpdate(700_001));
+    expect(harness.telegram.lastTo(ADMIN.id).text).toBe(
+      'I need the news as text. Send it again, or /cancel.',
+    );
+
+    await harness.handle(textUpdate(ADMIN, NEWS, { entities: BOLD }));
+    const sent = harness.telegram.callsOf('sendMessage').slice(-3);
+    expect(sent.map((m) => m.text)).toEqual([
+      'Preview: players will see the next message exactly like this.',
+      NEWS,
+      `Recipients: ${await playerCount()}. Send the news?`,
+    ]);
+    expect(sent[1]!.entities).toEqual(BOLD);
+    expect(callbackData(sent[2]!)).toEqual(['news:send', 'news:cancel']);
+
+    // Until a button is pressed, other messages get a reminder.
+    await harness.handle(textUpdate(ADMIN, 'hello?'));
+    expect(harness.telegram.lastTo(ADMIN.id).text).toBe('Press “Send” or “Cancel” under the preview.');
+    await harness.handle(callbackUpdate(ADMIN, 'news:cancel', harness.telegram.lastMessageIdTo(ADMIN.id)));
+  });
+
+  it('broadcasts to every player once confirmed, at the rate limit, and reports a summary', async () => {
+    const blocked = PLAYERS[2]!;
+    harness.telegram.failFor(blocked.id, {
+      error_code: 403,
+      description: 'Forbidden: bot was blocked by the user',
+    });
+    const confirmation = await draft(NEWS, BOLD);
+    harness.telegram.clear();
+
+    const startedAt = performance.now();
+    await harness.handle(callbackUpdate(ADMIN, 'news:send', confirmation));
+    expect(harness.telegram.callsOf('answerCallbackQuery')).toHaveLength(1);
+    expect(harness.telegram.callsOf('editMessageText')).toEqual([
+      { chat_id: ADMIN.id, message_id: confirmation, text: 'Sending… I will report when it is done.' },
+    ]);
+    await harness.svara.broadcaster.idle();
+    const elapsed = performance.now() - startedAt;
+
+    const total = await playerCount();
+    const news = harness.telegram.callsOf('sendMessage').filter((m) => m.text === NEWS);
+    const recipients = news.map((m) => String(m.chat_id)).sort();
+    const everyone = (await harness.knex('users').select('telegram_id'))
+      .map((r) => String(r.telegram_id))
+      .sort();
+    expect(recipients).toEqual(everyone);
+    expect(news.every((m) => JSON.stringify(m.entities) === JSON.stringify(BOLD))).toBe(true);
+    // 25 messages a second: the nth message leaves no sooner than (n - 1) × 40 ms after the first.
+    expect(elapsed).toBeGreaterThanOrEqual((total - 1) * 40 - 5);
+
+    const summary = String(harness.telegram.lastTo(ADMIN.id).text);
+    expect(summary).toMatch(/^Broadcast finished in \d+(\.\d)? s\./);
+    expect(summary).toContain(`Delivered: ${total - 1} of ${total}\nBlocked the bot: 1\nOther failures: 0`);
+  });
+
+  it('sends nothing when the admin cancels, by button or with /cancel', async () => {
+    const confirmation = await draft('Not this one');
+    harness.telegram.clear();
+    await harness.handle(callbackUpdate(ADMIN, 'news:cancel', confirmation));
+    expect(harness.telegram.callsOf('editMessageText')).toEqual([
+      { chat_id: ADMIN.id, message_id: confirmation, text: 'The news was not sent.' },
+    ]);
+
+    await harness.handle(textUpdate(ADMIN, '/news'));
+    await harness.handle(textUpdate(ADMIN, '/cancel'));
+    expect(harness.telegram.lastTo(ADMIN.id).text).toBe('The news was not sent.');
+
+    await draft('Nor this one');
+    await harness.handle(textUpdate(ADMIN, '/cancel'));
+    expect(harness.telegram.callsOf('sendMessage').filter((m) => String(m.text).startsWith('N'))).toEqual([
+      expect.objectContaining({ chat_id: ADMIN.id, text: 'Nor this one' }),
+    ]);
+    expect(harness.svara.broadcaster.running).toBe(false);
+    // The conversation is over: the next message is an ordinary one.
+    await harness.handle(textUpdate(ADMIN, '/balance'));
+    expect(harness.telegram.lastTo(ADMIN.id).text).toBe('Your balance: $0.00');
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Who a news broadcast goes to: every player, read from the users table in pages (keyset on the
+ * Telegram id) so a large player base never sits in memory at once.
+ */
+import { z } from 'zod';
+import type { SqlConnection } from '../ports.js';
+
+export interface Recipients {
+  count(): Promise<number>;
+  ids(): AsyncIterable<string>;
+}
+
+const countRows = z.array(z.object({ n: z.coerce.number().int().nonnegative() })).length(1);
+const idRows = z.array(z.object({ id: z.string().regex(/^\d+$/) }));
+
+export function allPlayers(sql: SqlConnection, pageSize = 500): Recipients {
+  return {
+    async count() {
+      return countRows.parse(await sql.execute('select count(*) as n from users'))[0]!.n;
+    },
+    async *ids() {
+      let after = '0';
+      for (;;) {
+        const rows = idRows.parse(
+          await sql.execute(
+            'select telegram_id::text as id from users where telegram_id > ? order by telegram_id limit ?',
+            [after, pageSize],
+          ),
+        );
+        for (const row of rows) yield row.id;
+        if (rows.length < pageSize) return;
+        after = rows[rows.length - 1]!.id;
+      }
+    },
+  };
+}
