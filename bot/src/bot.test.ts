@@ -293,4 +293,36 @@ describe('launching inside the api', () => {
     });
     expect(logs.map((entry) => entry.message)).toEqual(['Telegram bot polling']);
   });
+
+  it('does not hold up the api while Telegram is unreachable, says so, and still stops promptly', async () => {
+    const logs: LogEntry[] = [];
+    let attempts = 0;
+    // Every request hangs until grammY gives up on it, as with a network that drops packets.
+    const unreachable = (_url: string, init: { signal?: AbortSignal }) =>
+      new Promise((_resolve, reject) => {
+        attempts++;
+        const aborted = () => reject(new Error('aborted'));
+        if (init.signal?.aborted) aborted();
+        init.signal?.addEventListener('abort', aborted);
+      });
+    const running = launchBot(
+      { enabled: true, settings },
+      {
+        services: harness.services,
+        logger: recordingLogger(logs),
+        client: { fetch: unreachable as never },
+        slowStartMs: 30,
+      },
+    )!;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(attempts).toBe(1); // getMe, still waiting
+    expect(logs).toEqual([
+      { level: 'warn', details: {}, message: 'Telegram has not answered yet; the bot keeps trying' },
+    ]);
+    const stoppedAt = performance.now();
+    await running.stop();
+    await running.ready;
+    expect(performance.now() - stoppedAt).toBeLessThan(500);
+    expect(logs.filter((entry) => entry.level === 'error')).toEqual([]);
+  });
 });

@@ -21,9 +21,12 @@ export interface RunningBot {
 /** How long shutdown waits for Telegram to confirm the last update before giving up. */
 const STOP_GRACE_MS = 3_000;
 
+/** grammY retries getMe quietly while Telegram is unreachable; after this long the log says so. */
+const SLOW_START_MS = 30_000;
+
 export function launchBot(
   config: BotConfig,
-  deps: { services: BotServices; logger: BotLogger; client?: ApiClientOptions },
+  deps: { services: BotServices; logger: BotLogger; client?: ApiClientOptions; slowStartMs?: number },
 ): RunningBot | null {
   const { logger } = deps;
   if (!config.enabled) {
@@ -41,9 +44,16 @@ export function launchBot(
   const { bot } = svara;
   const abort = new AbortController();
 
+  const slowStart = setTimeout(
+    () => logger.warn({}, 'Telegram has not answered yet; the bot keeps trying'),
+    deps.slowStartMs ?? SLOW_START_MS,
+  );
+  slowStart.unref();
+
   const ready = (async () => {
     // grammY types its signal parameter with the abort-controller shim; a native one works the same.
     await bot.init(abort.signal as Parameters<typeof bot.init>[0]);
+    clearTimeout(slowStart);
     if (bot.botInfo.username !== settings.username) {
       logger.warn(
         { configured: settings.username, actual: bot.botInfo.username },
@@ -56,9 +66,11 @@ export function launchBot(
       .start({ allowed_updates: ALLOWED_UPDATES })
       .catch((error: unknown) => logger.error({ err: error }, 'bot polling stopped'));
     logger.info({ username: bot.botInfo.username }, 'Telegram bot polling');
-  })().catch((error: unknown) => {
-    if (!abort.signal.aborted) logger.error({ err: error }, 'the Telegram bot could not start');
-  });
+  })()
+    .catch((error: unknown) => {
+      if (!abort.signal.aborted) logger.error({ err: error }, 'the Telegram bot could not start');
+    })
+    .finally(() => clearTimeout(slowStart));
 
   return {
     notifyUser: svara.notifyUser,
