@@ -3,17 +3,20 @@
  * PORT. SIGINT/SIGTERM stop it gracefully: no new connections, requests in flight finish, the pool
  * closes, the embedded database stops.
  */
-import { ConfigError, loadConfig } from './config.js';
+import { BotConfigError, launchBot, loadBotConfig } from '@svara/bot';
+import { ConfigError, DEVELOPMENT_BOT_TOKEN, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { createLogger } from './logger.js';
 import { createServer } from './server.js';
 import { attachRealtime } from './realtime/index.js';
 
 let config;
+let botConfig;
 try {
   config = loadConfig();
+  botConfig = loadBotConfig(process.env, { developmentToken: DEVELOPMENT_BOT_TOKEN });
 } catch (error) {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof BotConfigError) {
     console.error(error.message);
     process.exit(2);
   }
@@ -48,6 +51,8 @@ logger.info(
   },
   `svara api listening on http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
 );
+// The Telegram bot (long polling) runs in this process only with BOT_ENABLED=true and a real BOT_TOKEN.
+const bot = launchBot(botConfig, { services: api.services, logger });
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -55,6 +60,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   try {
+    await bot?.stop();
     await realtime.close();
     await api.close();
     await database.close();
