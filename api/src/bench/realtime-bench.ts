@@ -7,7 +7,8 @@
  * server's memory. Bounded: it stops by itself after the measuring window.
  *
  *   BENCH_TABLES=500 BENCH_SECONDS=30 npm run bench:realtime
- *   (BENCH_WARMUP_SECONDS, BENCH_LOBBY_WATCHERS, BENCH_RESULT_MS, BENCH_COMPRESSION=false also work.)
+ *   (BENCH_WARMUP_SECONDS, BENCH_LOBBY_WATCHERS, BENCH_RESULT_MS, BENCH_COMPRESSION=true, BENCH_POOL,
+ *   BENCH_PROFILE=dir and BENCH_DEBUG=1 also work.)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -32,7 +33,7 @@ function startServer(): Promise<{ child: ChildProcess; port: number }> {
     env: {
       ...process.env,
       TABLE_RESULT_MS: process.env.BENCH_RESULT_MS ?? '4000',
-      SOCKET_COMPRESSION: process.env.BENCH_COMPRESSION ?? 'true',
+      SOCKET_COMPRESSION: process.env.BENCH_COMPRESSION ?? 'false',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -46,9 +47,10 @@ function startServer(): Promise<{ child: ChildProcess; port: number }> {
 
 function serverQueries(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
-    const onMessage = (m: { type?: string; queries?: number }) => {
+    const onMessage = (m: { type?: string; queries?: number; pending?: number; used?: number }) => {
       if (m?.type !== 'queries') return;
       child.off('message', onMessage);
+      if (process.env.BENCH_DEBUG) console.log('  db pool: used', m.used, 'pending acquires', m.pending);
       resolve(m.queries ?? 0);
     };
     child.on('message', onMessage);
@@ -347,6 +349,7 @@ async function main() {
       wire: Math.round(lobbyWire / elapsed),
       watchers: LOBBY_WATCHERS,
     },
+    serverEventLoopDelayMs: after.loopDelayMs,
     serverRssMb: Math.round(after.rss / 1024 / 1024),
     clientCpuPercent: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / elapsed) * 100),
     serverHeapMb: Math.round(after.heapUsed / 1024 / 1024),

@@ -68,7 +68,10 @@ async function stop(): Promise<void> {
 const inspector = new Session();
 process.on('message', (message: { type?: string; file?: string }) => {
   if (message?.type === 'stop') void stop();
-  if (message?.type === 'queries') process.send?.({ type: 'queries', queries });
+  if (message?.type === 'queries') {
+    const pool = (knexOf(orm).client as { pool?: { numPendingAcquires(): number; numUsed(): number } }).pool;
+    process.send?.({ type: 'queries', queries, pending: pool?.numPendingAcquires(), used: pool?.numUsed() });
+  }
   if (message?.type === 'profile-start') {
     inspector.connect();
     void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start'));

@@ -46,12 +46,16 @@ export class LobbyFeed {
 
   private async flush(): Promise<void> {
     try {
+      // Nobody in the lobby: nothing to build. The next one to arrive gets the list on request_rooms.
+      if (this.audience === 0) {
+        this.lastSent = '';
+        return;
+      }
       const rooms = await this.listPublic();
       const text = JSON.stringify(rooms);
       if (text === this.lastSent) return;
       this.lastSent = text;
       const audience = this.audience;
-      if (audience === 0) return;
       // Each node serves its own lobby sockets, so the update is not relayed to other nodes.
       this.io.local.to(LOBBY_ROOM).emit('rooms', { action: 'update', rooms });
       this.stats.updates += 1;

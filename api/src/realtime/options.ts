@@ -30,8 +30,11 @@ export interface RealtimeOptions {
   /** With a Redis URL, socket.io broadcasts through @socket.io/redis-adapter. */
   redisUrl: string | null;
   /**
-   * WebSocket per-message deflate for frames above 256 bytes. A six-player game frame is about
-   * 3.5 KB of JSON and about 1 KB deflated (less with the context kept between frames).
+   * WebSocket per-message deflate for frames above 256 bytes (SOCKET_COMPRESSION=true). A six-player
+   * game frame is about 3.2 KB of JSON, under 1 KB deflated on its own and a few hundred bytes with
+   * the previous frame in the window; but deflate runs per connection and its writes cannot be
+   * batched, which about doubles the server's CPU per action. Off by default: CPU is the scarcer
+   * resource of a table server, and a few KB per update is nothing for a phone.
    */
   compression: boolean;
   /** Logs a line with the process's CPU use and counters every this many ms (0: never). */
@@ -47,7 +50,7 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   retryMs: 1_000,
   clock: Date.now,
   redisUrl: null,
-  compression: true,
+  compression: false,
   statsIntervalMs: 0,
 };
 

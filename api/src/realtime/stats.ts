@@ -3,6 +3,7 @@
  * over the IPC channel when the process was started with one (the bench asks for them that way,
  * so no admin endpoint exists for it).
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Logger } from '../logger.js';
 
 export const STATS_REQUEST = 'svara:realtime-stats';
@@ -12,6 +13,8 @@ export type StatsReply = {
   type: typeof STATS_REPLY;
   id: number;
   cpu: NodeJS.CpuUsage;
+  /** Event-loop delay since the previous reply, ms: p50, p99, max. */
+  loopDelayMs: { p50: number; p99: number; max: number };
   rss: number;
   heapUsed: number;
   counters: Record<string, number>;
@@ -22,19 +25,24 @@ export function startStatsReporting(
   intervalMs: number,
   logger: Logger,
 ): () => void {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const onMessage = (message: unknown) => {
     const m = message as { type?: unknown; id?: unknown } | null;
     if (!m || m.type !== STATS_REQUEST || !process.send) return;
     const memory = process.memoryUsage();
+    const ms = (ns: number) => Math.round(ns / 1e5) / 10;
     const reply: StatsReply = {
       type: STATS_REPLY,
       id: typeof m.id === 'number' ? m.id : 0,
       cpu: process.cpuUsage(),
+      loopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
       rss: memory.rss,
       heapUsed: memory.heapUsed,
       counters: counters(),
     };
     process.send(reply);
+    loop.reset();
   };
   if (process.send) process.on('message', onMessage);
   const timer =
@@ -49,6 +57,7 @@ export function startStatsReporting(
       : null;
   timer?.unref();
   return () => {
+    loop.disable();
     if (timer) clearInterval(timer);
     process.off('message', onMessage);
   };
