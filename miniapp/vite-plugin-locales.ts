@@ -1,13 +1,16 @@
 /**
  * Splits the shared locale files for the bundle: `virtual:svara-locales/<lang>/core` holds every
  * namespace but the long reading texts, `virtual:svara-locales/<lang>/reading` holds those (rules,
- * agreement), so they load with the modals that show them instead of with the app.
+ * agreement), so they load with the modals that show them instead of with the app. The bot's texts
+ * are left out altogether.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 export const READING_NAMESPACES = ['rules', 'agreement'];
+/** Namespaces only other parts of the product use (the bot's chat texts): never shipped to the browser. */
+export const FOREIGN_NAMESPACES = ['bot'];
 const PREFIX = 'virtual:svara-locales/';
 const RESOLVED = '\0svara-locales:';
 
@@ -32,7 +35,10 @@ export function svaraLocales(): Plugin {
       this.addWatchFile(file);
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       const picked = Object.fromEntries(
-        Object.entries(all).filter(([ns]) => READING_NAMESPACES.includes(ns) === (part === 'reading')),
+        Object.entries(all).filter(
+          ([ns]) =>
+            !FOREIGN_NAMESPACES.includes(ns) && READING_NAMESPACES.includes(ns) === (part === 'reading'),
+        ),
       );
       return `export default ${JSON.stringify(picked)};`;
     },
