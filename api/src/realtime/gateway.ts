@@ -58,6 +58,7 @@ export class Gateway implements TableListener {
   /** Sockets of this node watching each room. */
   private readonly viewers = new Map<string, Set<AppSocket>>();
   private readonly chat: RateLimiter;
+  private readonly flood: RateLimiter;
   private readonly sweeper: NodeJS.Timeout;
   readonly stats = { frames: 0, frameBytes: 0, errors: 0 };
 
@@ -70,7 +71,12 @@ export class Gateway implements TableListener {
     private readonly logger: Logger,
   ) {
     this.chat = new RateLimiter(options.chat.perSecond, options.chat.burst, options.clock);
-    this.sweeper = setInterval(() => this.chat.sweep(), 60_000);
+    // Any client sends a handful of messages a second; a flood is refused before it costs anything.
+    this.flood = new RateLimiter(20, 60, options.clock);
+    this.sweeper = setInterval(() => {
+      this.chat.sweep();
+      this.flood.sweep();
+    }, 60_000);
     this.sweeper.unref();
     io.use((socket, next) => {
       this.authenticate(socket as AppSocket).then(
@@ -145,6 +151,10 @@ export class Gateway implements TableListener {
   ): void {
     const listener = async (...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as (answer: Ack) => void) : null;
+      if (!this.flood.take(socket.id)) {
+        this.refuse(socket, ack, 'rate_limited');
+        return;
+      }
       // JSON has no undefined: a client that sends "nothing" may well send null.
       const parsed = clientEvents[event].safeParse(args[0] ?? undefined);
       if (!parsed.success) {
