@@ -29,7 +29,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 function startServer(): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(path.join(here, 'realtime-server.ts'), [], {
-    execArgv: ['--conditions=source', '--import', 'tsx'],
+    execArgv: [
+      ...(process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
+      '--conditions=source',
+      '--import',
+      'tsx',
+    ],
     env: {
       ...process.env,
       TABLE_RESULT_MS: process.env.BENCH_RESULT_MS ?? '4000',

@@ -9,12 +9,10 @@ import {
   inviteStartParam,
   isErrorCode,
   SvaraError,
-  viewFor,
   type Ack,
   type ClientEventName,
   type ClientEventPayload,
   type ErrorCode,
-  type GameState,
   type ServerEventName,
   type ServerEventPayload,
   type TableAction,
@@ -28,6 +26,7 @@ import type { LobbyFeed } from './lobby.js';
 import type { RealtimeOptions } from './options.js';
 import { RateLimiter } from './rate-limiter.js';
 import { holdWrites } from './write-batching.js';
+import { FrameBuilder, sendJson } from './frames.js';
 import type { ActResult, TableChange, TableListener, TableRuntime } from './table-runtime.js';
 
 export type SocketData = {
@@ -222,7 +221,14 @@ export class Gateway implements TableListener {
       this.runtime.watch(roomId, 1);
     }
     const state = this.runtime.peek(roomId);
-    if (state) this.send(socket, 'game_state', viewFor(state, socket.data.userId, this.options.clock()));
+    if (state) {
+      const seatedHere = state.seats.some((s) => s.playerId === socket.data.userId);
+      const frame = new FrameBuilder(state, this.options.clock()).json(
+        seatedHere ? socket.data.userId : null,
+      );
+      this.stats.frames += 1;
+      sendJson(socket, 'game_state', frame);
+    }
     return { ok: true };
   }
 
@@ -291,24 +297,22 @@ export class Gateway implements TableListener {
 
   // --- fan-out
 
-  private send(socket: AppSocket, event: 'game_state' | 'game_update', frame: GameState): void {
-    this.stats.frames += 1;
-    socket.emit(event, frame);
-  }
-
   changed(change: TableChange): void {
     const { roomId, state, events, now } = change;
     const sockets = this.viewers.get(roomId);
     if (sockets && sockets.size > 0) {
       // One view per seated player (whatever number of tabs) and one for every spectator.
-      const frames = new Map<string | null, GameState>();
+      const builder = new FrameBuilder(state, now);
+      const frames = new Map<string | null, string>();
       const seated = new Set(state.seats.map((s) => s.playerId));
       for (const socket of sockets) {
         holdWrites(socket);
         const key = seated.has(socket.data.userId) ? socket.data.userId : null;
         let frame = frames.get(key);
-        if (!frame) frames.set(key, (frame = viewFor(state, key, now)));
-        this.send(socket, 'game_update', frame);
+        if (frame === undefined) frames.set(key, (frame = builder.json(key)));
+        this.stats.frames += 1;
+        this.stats.frameBytes += frame.length;
+        sendJson(socket, 'game_update', frame);
       }
       // "turn" tells the player whose turn it now is; every other sound is for the whole table.
       const h = state.hand;
