@@ -322,7 +322,9 @@ describe('launching inside the api', () => {
     const stoppedAt = performance.now();
     await running.stop();
     await running.ready;
-    expect(performance.now() - stoppedAt).toBeLessThan(500);
+    // Stopping does not wait for Telegram (a long poll would hold it for 30 s); the bound is loose
+    // so a busy machine cannot fail it.
+    expect(performance.now() - stoppedAt).toBeLessThan(5_000);
     expect(logs.filter((entry) => entry.level === 'error')).toEqual([]);
   });
 });
