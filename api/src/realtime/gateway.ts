@@ -264,6 +264,9 @@ export class Gateway implements TableListener {
   }
 
   private async sitDown(socket: AppSocket, p: ClientEventPayload<'sit_down'>): Promise<Outcome> {
+    // Refused before the socket leaves the table it sits at to watch this one.
+    const elsewhere = this.runtime.seatOf(socket.data.userId);
+    if (elsewhere !== undefined && elsewhere !== p.roomId) return { ok: false, code: 'seated_elsewhere' };
     if (socket.data.roomId !== p.roomId) {
       const entered = await this.enterRoom(socket, p.roomId);
       if (!entered.ok) return entered;

@@ -329,6 +329,9 @@ describe('a hand over sockets', () => {
       ok: false,
       code: 'seated_elsewhere',
     });
+    // The refusal did not take the socket away from its own table.
+    expect(await a.send('chat_message', { roomId, phrase: 'phrase1' })).toEqual({ ok: true });
+    await a.until(() => a.all('new_chat_message').length === 1, 'own chat');
     expect(await a.send('leave_room', { roomId })).toEqual({ ok: true });
     expect(await a.send('sit_down', { roomId: second })).toEqual({ ok: true });
     expect(await a.send('leave_room', { roomId: second })).toEqual({ ok: true });

@@ -32,7 +32,7 @@ export function startStatsReporting(
     if (!m || m.type !== STATS_REQUEST || !process.send) return;
     const memory = process.memoryUsage();
     // The histogram holds whole timer intervals: the delay is what exceeds the 10 ms resolution.
-    const ms = (ns: number) => Math.max(0, Math.round(ns / 1e5) / 10 - 10);
+    const ms = (ns: number) => Math.max(0, Math.round(ns / 1e5 - 100) / 10);
     const reply: StatsReply = {
       type: STATS_REPLY,
       id: typeof m.id === 'number' ? m.id : 0,
