@@ -301,11 +301,25 @@ describe('the Mini App', () => {
     await context.close();
   });
 
-  it('outside Telegram, without init data, shows the catalogue error', async () => {
+  it('outside Telegram, without init data, shows the catalogue error when the server offers no development sign-in', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    // What a production server answers: the development routes do not exist there.
+    await page.route('**/api/v1/dev/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('error-page').getByText(ru('errors.no_init_data')).waitFor();
+    await context.close();
+  });
+
+  it('in a plain browser against a development server, picks a test player who can take play money', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/`);
-    await page.getByTestId('error-page').getByText(ru('errors.no_init_data')).waitFor();
+    await page.getByRole('button', { name: 'dave · 1004' }).click();
+    await expect.poll(() => page.getByTestId('header-name').textContent()).toBe('dave');
+    expect(await page.getByTestId('header-balance').textContent()).toBe('$0.00');
+    await page.getByTestId('dev-faucet').getByRole('button').click();
+    await expect.poll(() => page.getByTestId('header-balance').textContent()).toBe('$1\u202f000.00');
     await context.close();
   });
 

@@ -189,6 +189,16 @@ export const api = {
   },
 };
 
+/** True when the server signs development init data (it is never offered in production). */
+export async function devSignInOffered(): Promise<boolean> {
+  try {
+    const res = await fetch(`${BASE}/dev/init-data?id=1`, { credentials: 'include' });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
 /** Development servers only: init data signed with the development bot token for a test user, or null. */
 export async function fetchDevInitData(
   user: { id: string; username: string; firstName: string },

@@ -33,11 +33,17 @@ import {
   setMiniAppHeaderColor,
   showBackButton,
 } from '@telegram-apps/sdk-react';
-import { fetchDevInitData } from '../api/http';
+import { devSignInOffered, fetchDevInitData } from '../api/http';
 import { devUserFromUrl, startParamFrom, userFromInitData, type LaunchUser } from './launch';
 import { settings } from '../app/settings';
 
-export type Launch = { initDataRaw: string; startParam: string | null; user: LaunchUser | null };
+/** `dev`: signed in as a test player with development init data (never inside Telegram). */
+export type Launch = {
+  initDataRaw: string;
+  startParam: string | null;
+  user: LaunchUser | null;
+  dev: boolean;
+};
 
 /** Why the app cannot start: the catalogue code to show. */
 export class LaunchError extends Error {
@@ -122,12 +128,18 @@ export async function readLaunch(): Promise<Launch> {
   } else {
     raw = readRawInitData();
   }
-  if (!raw) throw new LaunchError(import.meta.env.DEV ? 'dev_pick_user' : 'no_init_data');
+  if (!raw) {
+    // A server that offers development sign-in (never a production one) lets a plain browser pick a
+    // test player, so the built product is playable outside Telegram too.
+    const offered = import.meta.env.DEV || (await devSignInOffered());
+    throw new LaunchError(offered ? 'dev_pick_user' : 'no_init_data');
+  }
   const fromInitData = startParamFrom(raw, null);
   return {
     initDataRaw: raw,
     startParam: fromInitData ?? readLaunchStartParam(),
     user: userFromInitData(raw),
+    dev: devUser !== null,
   };
 }
 

@@ -25,6 +25,7 @@ import {
   TrophyIcon,
 } from '../../ui/icons';
 import { HeaderCard } from './HeaderCard';
+import { DevFaucet } from './DevFaucet';
 import { RoomCard } from './RoomCard';
 import { StakeRangeSlider } from './StakeRangeSlider';
 import { CreateRoomDialog } from './CreateRoomDialog';
@@ -74,6 +75,7 @@ export function Dashboard() {
       data-testid="dashboard"
     >
       <HeaderCard me={me} />
+      <DevFaucet />
 
       <div className="grid grid-cols-3 gap-3">
         {(
