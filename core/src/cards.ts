@@ -1,12 +1,7 @@
 /** Cards of the 32-card Svara deck. */
-import { z } from 'zod';
 
 export const RANKS = ['A', 'K', 'Q', 'J', '10', '9', '8', '7'] as const;
 export const SUITS = ['hearts', 'diamonds', 'clubs', 'spades'] as const;
-
-export const rankSchema = z.enum(RANKS);
-export const suitSchema = z.enum(SUITS);
-export const cardSchema = z.object({ rank: rankSchema, suit: suitSchema });
 
 export type Rank = (typeof RANKS)[number];
 export type Suit = (typeof SUITS)[number];

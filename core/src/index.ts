@@ -1,5 +1,7 @@
 export * from './money.js';
+export * from './money-schema.js';
 export * from './cards.js';
+export * from './card-schema.js';
 export * from './scoring.js';
 export * from './shuffle.js';
 export * from './errors.js';

@@ -1,8 +1,8 @@
 /**
  * Money inside Svara is integer cents. Dollars (JSON numbers with at most 2 decimals) exist only on
- * the wire and on screens; these helpers are the one place where the two meet.
+ * the wire and on screens; these helpers are the one place where the two meet (the zod side of it
+ * is money-schema.ts, kept apart so screens can use the helpers without loading zod).
  */
-import { z } from 'zod';
 
 /** An amount of US cents. Always a safe, non-fractional integer. */
 export type Cents = number;
@@ -61,14 +61,3 @@ export function formatCentsTrimmed(cents: Cents): string {
 export function shareRoundedDown(cents: Cents, basisPoints: number): Cents {
   return Math.floor((cents * basisPoints) / 10_000);
 }
-
-/** Zod: a non-negative dollar amount on the wire (number, at most 2 decimals). */
-export const dollarAmountSchema = z
-  .number()
-  .finite()
-  .nonnegative()
-  .max(MAX_CENTS / 100)
-  .refine(hasAtMostTwoDecimals, { message: 'at most 2 decimals' });
-
-/** Zod: a dollar amount on the wire, transformed to cents. */
-export const centsFromDollarsSchema = dollarAmountSchema.transform((d) => Math.round(d * 100));

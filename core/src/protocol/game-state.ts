@@ -4,7 +4,7 @@
  * deadlines, and the fair-shuffle commitment. Money is dollars here; `viewFor` in core builds it.
  */
 import { z } from 'zod';
-import { cardSchema } from '../cards.js';
+import { cardSchema } from '../card-schema.js';
 
 export const TABLE_STATUSES = [
   'waiting',

@@ -1,14 +1,14 @@
 /** REST payloads under /api/v1 (SPEC §7). Money is dollars on the wire. */
 import { z } from 'zod';
-import { dollarAmountSchema } from '../money.js';
+import { dollarAmountSchema } from '../money-schema.js';
 import {
   currencySchema,
   roomIdSchema,
   roomPasswordSchema,
   roomTypeSchema,
   telegramIdSchema,
-  MAX_STAKE_CENTS,
 } from './common.js';
+import { MAX_STAKE_CENTS } from './constants.js';
 
 // --- auth
 export const loginRequestSchema = z.object({

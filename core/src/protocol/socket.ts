@@ -1,8 +1,9 @@
 /** Socket.io events both ways (SPEC §7). Client → server payloads are validated with these schemas. */
 import { z } from 'zod';
-import { dollarAmountSchema } from '../money.js';
+import { dollarAmountSchema } from '../money-schema.js';
 import { gameStateSchema, gameActionNameSchema } from './game-state.js';
-import { roomIdSchema, telegramIdSchema, CHAT_PHRASE_COUNT } from './common.js';
+import { roomIdSchema, telegramIdSchema } from './common.js';
+import { CHAT_PHRASE_COUNT } from './constants.js';
 import { roomSummarySchema } from './rest.js';
 
 export const chatPhraseSchema = z
@@ -68,22 +69,5 @@ export const ackSchema = z.union([
   z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
 ]);
 export type Ack = z.infer<typeof ackSchema>;
-
-/** The invite share payload: `join_{roomId}_{userId}` as a bot start parameter. */
-export function inviteStartParam(roomId: string, userId: string): string {
-  return `join_${roomId}_${userId}`;
-}
-
-/** Parses `join_{roomId}_{referrerId}` or `ref_{referrerId}`; null when it is neither. */
-export function parseStartPayload(
-  payload: string | null | undefined,
-): { roomId: string | null; referrerId: string | null } | null {
-  if (!payload) return null;
-  const join = /^join_([0-9a-f-]{36})_(\d{1,20})$/i.exec(payload);
-  if (join) return { roomId: join[1]!.toLowerCase(), referrerId: join[2]! };
-  const ref = /^ref_(\d{1,20})$/.exec(payload);
-  if (ref) return { roomId: null, referrerId: ref[1]! };
-  return null;
-}
 
 export const dollarsOnWire = dollarAmountSchema;

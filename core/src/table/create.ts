@@ -1,6 +1,6 @@
 /** A new, empty table. */
 import { isCents } from '../money.js';
-import { MAX_PLAYERS, TIMINGS } from '../protocol/common.js';
+import { MAX_PLAYERS, TIMINGS } from '../protocol/constants.js';
 import type { TableConfig, TableState, TableTimings } from './types.js';
 
 export const DEFAULT_TIMINGS: TableTimings = Object.freeze({

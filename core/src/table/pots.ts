@@ -9,7 +9,7 @@
  */
 import type { Cents } from '../money.js';
 import { shareRoundedDown } from '../money.js';
-import { HOUSE_SHARE_BPS } from '../protocol/common.js';
+import { HOUSE_SHARE_BPS } from '../protocol/constants.js';
 import type { HandPlayer } from './types.js';
 
 export type PotLayer = {

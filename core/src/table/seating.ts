@@ -1,6 +1,6 @@
 /** Sitting down, leaving and wallet changes (RULES §6). */
 import type { Cents } from '../money.js';
-import { BALANCE_STAKE_MULTIPLIER } from '../protocol/common.js';
+import { BALANCE_STAKE_MULTIPLIER } from '../protocol/constants.js';
 import { findSeat, hand, log, patchSeat, playerIndex, type Draft } from './draft.js';
 import { freeSeat } from './hand-end.js';
 import { closeIfDecided, leaveDuringSvara } from './svara.js';

@@ -5,7 +5,7 @@
  * the showdown.
  */
 import { centsToDollars } from '../money.js';
-import { HOUSE_SHARE_BPS } from '../protocol/common.js';
+import { HOUSE_SHARE_BPS } from '../protocol/constants.js';
 import type { AllowedActions, GameState, LogEntry, PlayerView } from '../protocol/game-state.js';
 import { nextDeadline } from './clock.js';
 import { findSeat, playerIndex } from './draft.js';

@@ -1,0 +1,24 @@
+/** Limits and timings of SPEC §5 and §9, shared by the server and the screens (no zod here). */
+
+export const MAX_PLAYERS = 6;
+export const ROOM_LIST_PAGE_SIZE = 10;
+/** Balance must be at least this many stakes to create, enter or sit (SPEC §5, RULES §6). */
+export const BALANCE_STAKE_MULTIPLIER = 10;
+export const MIN_STAKE_CENTS = 100;
+export const MAX_STAKE_CENTS = 100_000_000;
+export const MIN_WITHDRAWAL_CENTS = 1000;
+export const MIN_DEPOSIT_CENTS = 500;
+export const DEPOSIT_FEE_BPS = 100;
+export const DEPOSIT_ADDRESS_TTL_SECONDS = 3600;
+export const HOUSE_SHARE_BPS = 500;
+export const CHAT_PHRASE_COUNT = 19;
+export const TON_ADDRESS_LENGTH = 48;
+
+export const TIMINGS = {
+  turnMs: 15_000,
+  svaraDecisionMs: 20_000,
+  svaraIntroMs: 3_000,
+  resultDisplayMs: 4_000,
+  chatBubbleMs: 2_000,
+  dealDelayMs: 300,
+} as const;
