@@ -55,6 +55,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads DEV_SERVER_SEEDS outside production and refuses them in production', () => {
+    const seed = 'ab'.repeat(32);
+    expect(loadConfig({ DEV_SERVER_SEEDS: `${seed}, ${'0'.repeat(64)}` }).devServerSeeds).toEqual([
+      seed,
+      '0'.repeat(64),
+    ]);
+    expect(loadConfig({}).devServerSeeds).toEqual([]);
+    expect(() => loadConfig({ DEV_SERVER_SEEDS: 'xyz' })).toThrow(/DEV_SERVER_SEEDS/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        BOT_TOKEN: '42:real-token',
+        JWT_SECRET: 'x'.repeat(40),
+        DEV_SERVER_SEEDS: seed,
+      }),
+    ).toThrow(/DEV_SERVER_SEEDS: is refused in production/);
+  });
+
   it('explains malformed values', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);

@@ -75,9 +75,22 @@ const envSchema = z
     ),
     TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
     MINIAPP_DIST: optionalString,
+    // Development only: server seeds for the first hands dealt, so a test run can deal chosen cards.
+    DEV_SERVER_SEEDS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .transform((list) => list.split(',').map((seed) => seed.trim()))
+        .pipe(z.array(z.string().regex(/^[0-9a-f]{64}$/, 'seeds must be 64 lowercase hex characters')))
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
+    if (env.DEV_SERVER_SEEDS) {
+      // Chosen seeds mean chosen cards: with real money this must be impossible.
+      ctx.addIssue({ code: 'custom', path: ['DEV_SERVER_SEEDS'], message: 'is refused in production' });
+    }
     if (env.BOT_TOKEN === DEVELOPMENT_BOT_TOKEN) {
       ctx.addIssue({
         code: 'custom',
@@ -107,6 +120,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
   miniappDist: string;
+  /** DEV_SERVER_SEEDS: server seeds for the first hands dealt, in order (never in production). */
+  devServerSeeds: string[];
 }
 
 export class ConfigError extends Error {
@@ -144,5 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     miniappDist: e.MINIAPP_DIST ?? path.join(REPO_ROOT, 'miniapp', 'dist'),
+    devServerSeeds: e.DEV_SERVER_SEEDS ?? [],
   };
 }

@@ -3,6 +3,7 @@
  * PORT. SIGINT/SIGTERM stop it gracefully: no new connections, requests in flight finish, the pool
  * closes, the embedded database stops.
  */
+import { randomBytes } from 'node:crypto';
 import { BotConfigError, launchBot, loadBotConfig } from '@svara/bot';
 import { ConfigError, DEVELOPMENT_BOT_TOKEN, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -30,7 +31,12 @@ const database = await openDatabase(config, logger).catch((error: unknown) => {
 });
 const api = createServer({ config, logger, orm: database.orm });
 // Socket.io and the table runtime; hands a crash left running are voided before anyone connects.
-const realtime = await attachRealtime(api);
+// DEV_SERVER_SEEDS (refused in production by loadConfig) deal the first hands; then random seeds.
+const devSeeds = [...config.devServerSeeds];
+const realtime = await attachRealtime(
+  api,
+  devSeeds.length > 0 ? { seedSource: () => devSeeds.shift() ?? randomBytes(32).toString('hex') } : {},
+);
 // Faucet payments, credited deposits and referral sweeps reach seated players and their sockets.
 api.services.wallets.onChanged((userId, message) => {
   realtime

@@ -1,5 +1,6 @@
 /** Once per end-to-end run: build the product and start it on a free port with a fresh database. */
 import type { TestProject } from 'vitest/node';
+import { twoPlayerTieSeed } from './support/seeds';
 import { buildProduct, startProduct } from './support/server';
 
 declare module 'vitest' {
@@ -11,7 +12,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // E2E_SKIP_BUILD=1 reuses the last build while iterating on the tests themselves.
   if (process.env.E2E_SKIP_BUILD !== '1') buildProduct();
-  const product = await startProduct('e2e');
+  // The first hand dealt (the room's hand 1, which alice and bob play) ties, so the run shows a svara.
+  const product = await startProduct('e2e', { DEV_SERVER_SEEDS: twoPlayerTieSeed(1) });
   project.provide('e2eBaseUrl', product.url);
   return () => product.stop();
 }
