@@ -186,7 +186,12 @@ describe('the Mini App', () => {
     await page.getByTestId('raise-pick-2x').click();
     await page.getByTestId('raise-confirm').click();
     await page.locator('[data-testid="seat-label"]', { hasText: 'RAISE' }).waitFor();
-    await playHand(pages);
+    // This is the svara hand, dealt from a seed with one winner (global-setup.ts): the table shows
+    // WIN on the winner's seat and the win indicator.
+    const end = await playHand(pages);
+    expect(['finished', 'showdown']).toContain(end);
+    await page.locator('[data-testid="seat-label"]', { hasText: 'WIN' }).waitFor();
+    await page.getByTestId('win-indicator').waitFor();
   });
 
   it('switches the language at the table and in the More page', async () => {

@@ -1,6 +1,6 @@
 /** Once per end-to-end run: build the product and start it on a free port with a fresh database. */
 import type { TestProject } from 'vitest/node';
-import { twoPlayerTieSeed } from './support/seeds';
+import { twoPlayerTieSeed, twoPlayerWinnerSeed } from './support/seeds';
 import { buildProduct, startProduct } from './support/server';
 
 declare module 'vitest' {
@@ -13,7 +13,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // E2E_SKIP_BUILD=1 reuses the last build while iterating on the tests themselves.
   if (process.env.E2E_SKIP_BUILD !== '1') buildProduct();
   // The first hand dealt (the room's hand 1, which alice and bob play) ties, so the run shows a svara.
-  const product = await startProduct('e2e', { DEV_SERVER_SEEDS: twoPlayerTieSeed(1) });
+  // Hand 1 ties (the svara test); hand 2, the svara hand, has one winner (the WIN display test).
+  const seeds = [twoPlayerTieSeed(1), twoPlayerWinnerSeed(2)];
+  const product = await startProduct('e2e', { DEV_SERVER_SEEDS: seeds.join(',') });
   project.provide('e2eBaseUrl', product.url);
   return () => product.stop();
 }

@@ -11,11 +11,21 @@ import { combineClientSeeds, scoreHand, shuffleDeck } from '@svara/core';
  * whoever the dealer is.
  */
 export function twoPlayerTieSeed(handNumber: number): string {
+  return twoPlayerSeed(handNumber, true);
+}
+
+/** A seed under which a two-player hand has one winner at the showdown, whoever the dealer is. */
+export function twoPlayerWinnerSeed(handNumber: number): string {
+  return twoPlayerSeed(handNumber, false);
+}
+
+function twoPlayerSeed(handNumber: number, tie: boolean): string {
   const clientSeed = combineClientSeeds([]);
   for (let i = 0; i < 100_000; i++) {
     const seed = createHash('sha256').update(`svara-e2e-${i}`).digest('hex');
     const deck = shuffleDeck(seed, clientSeed, handNumber);
-    if (scoreHand([deck[0]!, deck[2]!, deck[4]!]) === scoreHand([deck[1]!, deck[3]!, deck[5]!])) return seed;
+    const tied = scoreHand([deck[0]!, deck[2]!, deck[4]!]) === scoreHand([deck[1]!, deck[3]!, deck[5]!]);
+    if (tied === tie) return seed;
   }
-  throw new Error('no seed in 100 000 deals a tie');
+  throw new Error(`no seed in 100 000 deals ${tie ? 'a tie' : 'one winner'}`);
 }
