@@ -3,7 +3,9 @@
  * the client seed and the hand number, so the run can deal a hand whose outcome the test relies on.
  */
 import { createHash } from 'node:crypto';
-import { combineClientSeeds, scoreHand, shuffleDeck } from '@svara/core';
+// Core's sources by path: this runs in the e2e global setup, before anything is built, where the
+// package's `source` export condition is not applied.
+import { combineClientSeeds, scoreHand, shuffleDeck } from '../../../core/src/index';
 
 /**
  * A seed under which a two-player hand ties. The runtime deals with the client seed of no player
