@@ -27,8 +27,9 @@ export function SvaraIntro() {
 }
 
 /**
- * The svara decision: tied players take part for free (shown as participating); others may pay the
- * share to join. 20 seconds; a tap outside skips.
+ * The svara decision: tied players take part for free (shown as participating) and may skip
+ * (RULES §5); others may pay the share to join. 20 seconds; a tap outside skips for those who would
+ * pay, never for a tied player (they would lose a free place by accident).
  */
 export function SvaraDialog({
   state,
@@ -53,6 +54,7 @@ export function SvaraDialog({
   const join = state.allowedActions?.joinSvara ?? null;
   const participating = state.svaraParticipants.includes(viewerId);
   const canChoose = !isTied && !decided && join !== null;
+  const canSkipTied = isTied && participating && !decided && (state.allowedActions?.skipSvara ?? false);
   return (
     <div
       className="fixed inset-0 z-40 flex items-end justify-center p-4 sm:items-center"
@@ -86,7 +88,7 @@ export function SvaraDialog({
             </div>
           ))}
         </div>
-        {isTied || (decided && participating) ? (
+        {participating && (isTied || decided) ? (
           <div className="flex flex-col items-center gap-2">
             <div
               className="flex items-center gap-2 rounded-full bg-emerald-800/60 px-4 py-2 font-semibold text-emerald-100"
@@ -96,8 +98,13 @@ export function SvaraDialog({
               {t('game.participating')}
             </div>
             {isTied ? <p className="text-xs text-cream/60">{t('game.svaraFree')}</p> : null}
+            {canSkipTied ? (
+              <Button variant="dark" onClick={onSkip} data-testid="svara-skip">
+                {t('game.skip')}
+              </Button>
+            ) : null}
           </div>
-        ) : decided ? (
+        ) : decided || isTied ? (
           <div
             className="rounded-full bg-black/30 px-4 py-2 text-sm text-cream/70"
             data-testid="svara-decided"

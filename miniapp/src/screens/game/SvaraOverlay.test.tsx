@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { GameState, PlayerView } from '@svara/core';
+import '../../i18n';
+import { SvaraDialog } from './SvaraOverlay';
+
+afterEach(cleanup);
+
+function player(id: string): PlayerView {
+  return {
+    id,
+    username: `p${id}`,
+    avatar: null,
+    balance: 100,
+    cards: null,
+    cardCount: 3,
+    hasFolded: false,
+    hasLooked: true,
+    hasLookedAndMustAct: false,
+    isActive: true,
+    isSittingOut: false,
+    isDealer: false,
+    isAllIn: false,
+    score: 17,
+    position: Number(id),
+    currentBet: 0,
+    totalBet: 2,
+    lastAction: null,
+    lastWinAmount: 0,
+  };
+}
+
+/** A svara between players 1 and 2, seen by `viewerId`, with the moves the server offers it. */
+function svaraState(viewerId: string, allowed: Partial<NonNullable<GameState['allowedActions']>>): GameState {
+  return {
+    roomId: '00000000-0000-4000-8000-000000000001',
+    status: 'svara_pending',
+    pot: 10,
+    tax: 0,
+    taxPercent: 5,
+    players: [player('1'), player('2'), player('3')],
+    currentPlayerIndex: -1,
+    turnStartTime: null,
+    deadline: null,
+    serverTime: 0,
+    minBet: 1,
+    lastBlindBet: 0,
+    lastActionAmount: 0,
+    hasRaiseMax: false,
+    isAnimating: false,
+    winners: ['1', '2'],
+    svaraParticipants: ['1', '2'],
+    svaraConfirmed: [],
+    svaraTied: ['1', '2'],
+    log: [],
+    fairness: { handNumber: 1, commitment: null, clientSeed: null, revealedSeed: null },
+    viewerId,
+    allowedActions: {
+      blindBet: null,
+      look: false,
+      call: null,
+      raise: null,
+      fold: false,
+      joinSvara: null,
+      skipSvara: false,
+      ...allowed,
+    },
+  };
+}
+
+function renderDialog(state: GameState, decided = false) {
+  const handlers = { onJoin: vi.fn(), onSkip: vi.fn(), onClose: vi.fn() };
+  render(
+    <SvaraDialog state={state} viewerId={state.viewerId!} secondsLeft={20} decided={decided} {...handlers} />,
+  );
+  return handlers;
+}
+
+describe('the svara dialog', () => {
+  it('shows a tied player as participating for free, with a skip button (RULES §5)', () => {
+    const { onSkip } = renderDialog(svaraState('1', { skipSvara: true }));
+    expect(screen.getByTestId('svara-participating')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('svara-skip'));
+    expect(onSkip).toHaveBeenCalledOnce();
+  });
+
+  it('never skips for a tied player on a tap outside', () => {
+    const { onSkip, onClose } = renderDialog(svaraState('1', { skipSvara: true }));
+    fireEvent.click(screen.getByTestId('svara-outside'));
+    expect(onSkip).not.toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('offers another seated player to join for the share, and a tap outside skips', () => {
+    const { onJoin, onSkip } = renderDialog(
+      svaraState('3', { joinSvara: { amount: 5, free: false }, skipSvara: true }),
+    );
+    fireEvent.click(screen.getByTestId('svara-join'));
+    expect(onJoin).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByTestId('svara-outside'));
+    expect(onSkip).toHaveBeenCalledOnce();
+  });
+
+  it('shows the decision as made once a tied player has skipped', () => {
+    const state = { ...svaraState('1', {}), svaraParticipants: ['2'] };
+    renderDialog(state, true);
+    expect(screen.queryByTestId('svara-participating')).toBeNull();
+    expect(screen.getByTestId('svara-decided')).toBeTruthy();
+  });
+});
