@@ -5,5 +5,6 @@ export * from './card-schema.js';
 export * from './scoring.js';
 export * from './shuffle.js';
 export * from './errors.js';
+export * from './referral.js';
 export * from './protocol/index.js';
 export * from './table/index.js';

@@ -9,6 +9,9 @@ import {
   centsToDollars,
   dollarsToCents,
   MIN_WITHDRAWAL_CENTS,
+  REFERRAL_QUALIFYING_DEPOSIT_CENTS,
+  REFERRAL_SWEEP_CENTS,
+  referralLevel,
   shareRoundedDown,
   SvaraError,
   type Currency,
@@ -20,11 +23,6 @@ import { PaymentTransactionSchema, ReferralSchema, UserSchema } from '../db/enti
 import { knexOf, type Orm } from '../db/orm.js';
 import { InsufficientBalanceError, type Ledger } from '../ledger/ledger.js';
 import type { WalletEvents } from '../ledger/wallet-events.js';
-import {
-  REFERRAL_QUALIFYING_DEPOSIT_CENTS,
-  REFERRAL_SWEEP_CENTS,
-  referralLevel,
-} from '../users/referral-levels.js';
 import { REFERRAL_BONUS_REASON } from '../users/users.js';
 import { parseWalletAddress } from '../users/wallet-address.js';
 

@@ -3,12 +3,11 @@
  * and who referred them. Balances live in the ledger; this service reads them.
  */
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { centsToDollars, SvaraError, type Profile, type ReferralInfo } from '@svara/core';
+import { centsToDollars, referralLevel, SvaraError, type Profile, type ReferralInfo } from '@svara/core';
 import type { TelegramUser } from '../auth/init-data.js';
 import { ReferralSchema, UserSchema, type User } from '../db/entities/index.js';
 import { knexOf, type Orm } from '../db/orm.js';
 import type { Ledger } from '../ledger/ledger.js';
-import { referralLevel } from './referral-levels.js';
 import { parseWalletAddress } from './wallet-address.js';
 
 export interface UserRecord {

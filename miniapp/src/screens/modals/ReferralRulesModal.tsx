@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FullModal } from '../../ui/Modal';
-import { REFERRAL_LEVELS } from '../../lib/referral';
+import { REFERRAL_LEVELS } from '@svara/core';
 
 /** The level table and the five conditions of the referral programme (SPEC §9). */
 export function ReferralRulesModal({ onClose }: { onClose: () => void }) {
