@@ -87,6 +87,7 @@ describe('chips per bet size (SPEC §9)', () => {
   it.each([
     [0, 0],
     [0.01, 1],
+    [0.5, 1],
     [5, 1],
     [5.01, 3],
     [10, 3],
@@ -97,6 +98,7 @@ describe('chips per bet size (SPEC §9)', () => {
     [1000, 12],
     [1000.01, 15],
     [250_000, 15],
+    [1e6, 15],
   ])('a bet of %s draws %s chips', (bet, chips) => {
     expect(chipsForBet(bet)).toBe(chips);
   });

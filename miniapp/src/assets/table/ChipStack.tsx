@@ -3,7 +3,7 @@ import { svgToReact } from '../svg/react.js';
 import { chipStackLayout, chipStackTree, type ChipColor } from './chips.js';
 
 export type ChipStackProps = {
-  /** Number of chips in the pile (see chipCountForBet for the count per bet size). */
+  /** Number of chips in the pile (the count per bet size is chipsForBet in lib/table.ts). */
   amountCount: number;
   /** One colour for every chip, or a list used column by column. Default red. */
   color?: ChipColor | readonly ChipColor[];

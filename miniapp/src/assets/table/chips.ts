@@ -15,18 +15,6 @@ export const CHIP_PALETTE: Record<ChipColor, { body: string; edge: string; strip
   gold: { body: '#e2b540', edge: '#9a7014', stripe: '#fff6d6' },
 };
 
-/** How many chips a bet of this size shows on the table (SPEC §9). */
-export function chipCountForBet(amount: number): number {
-  if (amount <= 5) return 1;
-  if (amount <= 10) return 3;
-  if (amount <= 20) return 4;
-  if (amount <= 50) return 5;
-  if (amount <= 100) return 7;
-  if (amount <= 200) return 10;
-  if (amount <= 1000) return 12;
-  return 15;
-}
-
 /** Chip colour by bet size, so bigger bets look richer. */
 export function chipColorForBet(amount: number): ChipColor {
   if (amount <= 5) return 'white';

@@ -7,7 +7,6 @@ export { TABLE_BASE_W, TABLE_BASE_H, tableFeltTree } from './felt.js';
 export {
   CHIP_COLORS,
   CHIP_PALETTE,
-  chipCountForBet,
   chipColorForBet,
   chipTree,
   chipStackTree,
