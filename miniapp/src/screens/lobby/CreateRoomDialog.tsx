@@ -5,13 +5,8 @@ import { Dialog } from '../../ui/Modal';
 import { Button } from '../../ui/Button';
 import { CheckIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import {
-  canAffordStakeCents,
-  filterPasswordInput,
-  filterStakeInput,
-  isValidPassword,
-  stakeCents,
-} from '../../lib/validation';
+import { PasswordInput } from './PasswordInput';
+import { canAffordStakeCents, filterStakeInput, isValidPassword, stakeCents } from '../../lib/validation';
 import { api } from '../../api/http';
 import { refusalText } from '../../i18n';
 import { atLeast, loadingScreen } from '../../app/loading';
@@ -105,14 +100,7 @@ export function CreateRoomDialog({
           <label className="mb-1 block text-xs uppercase tracking-wider text-[var(--hint)]">
             {t('lobby.password')}
           </label>
-          <input
-            inputMode="numeric"
-            data-testid="password-input"
-            value={password}
-            placeholder="••••••"
-            onChange={(e) => setPassword(filterPasswordInput(e.target.value))}
-            className="mb-1 h-12 w-full rounded-2xl border border-gold-400/30 bg-black/30 px-4 text-lg tracking-[0.3em] text-cream outline-none placeholder:text-cream/25 focus:border-gold-400"
-          />
+          <PasswordInput value={password} onChange={setPassword} testId="password-input" className="mb-1" />
           <p className="mb-3 text-xs text-[var(--hint)]">{t('lobby.passwordHint')}</p>
         </>
       ) : null}

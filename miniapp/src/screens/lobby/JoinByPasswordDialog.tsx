@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Modal';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { filterPasswordInput, isRoomId, isValidPassword, normaliseRoomId } from '../../lib/validation';
+import { isRoomId, isValidPassword, normaliseRoomId } from '../../lib/validation';
+import { PasswordInput } from './PasswordInput';
 import { api } from '../../api/http';
 import { refusalText } from '../../i18n';
 import { navigate } from '../../app/navigation';
@@ -59,14 +60,12 @@ export function JoinByPasswordDialog({
       <label className="mb-1 block text-xs uppercase tracking-wider text-[var(--hint)]">
         {t('lobby.password')}
       </label>
-      <input
-        inputMode="numeric"
-        data-testid="join-password"
+      <PasswordInput
         value={password}
-        placeholder="••••••"
-        onChange={(e) => setPassword(filterPasswordInput(e.target.value))}
-        onKeyDown={(e) => e.key === 'Enter' && void join()}
-        className="mb-3 h-12 w-full rounded-2xl border border-gold-400/30 bg-black/30 px-4 text-lg tracking-[0.3em] text-cream outline-none placeholder:text-cream/25 focus:border-gold-400"
+        onChange={setPassword}
+        onEnter={() => void join()}
+        testId="join-password"
+        className="mb-3"
       />
       {error ? (
         <p className="mb-3 rounded-xl bg-red-900/40 px-3 py-2 text-sm text-red-200" data-testid="join-error">
