@@ -17,7 +17,7 @@ export default tseslint.config(
   {
     // The engine is pure: no clocks and no ambient randomness.
     files: ['core/src/**/*.ts'],
-    ignores: ['core/src/**/*.test.ts'],
+    ignores: ['core/src/**/*.test.ts', 'core/src/test-support/**'],
     rules: {
       'no-restricted-properties': [
         'error',

@@ -1,26 +1,9 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { referenceUint32Stream } from './test-support/reference-stream.js';
 import { hmacUint32Stream, uniformBelow } from './fair-random.js';
 
 const SEED_A = createHash('sha256').update('test seed a').digest('hex');
-
-/** The numbers of HMAC-SHA256(seed bytes, message(counter)) blocks, computed with node:crypto. */
-function numbersByHand(serverSeed: string, message: (counter: number) => string): () => number {
-  let counter = 0;
-  let block = Buffer.alloc(0);
-  let offset = 0;
-  return () => {
-    if (offset === block.length) {
-      block = createHmac('sha256', Buffer.from(serverSeed, 'hex'))
-        .update(message(counter++), 'utf8')
-        .digest();
-      offset = 0;
-    }
-    const u = block.readUInt32BE(offset);
-    offset += 4;
-    return u;
-  };
-}
 
 describe('uniformBelow: unbiased sampling from 32-bit numbers', () => {
   /** A crafted source that hands out the given numbers and counts how many were taken. */
@@ -63,7 +46,7 @@ describe('uniformBelow: unbiased sampling from 32-bit numbers', () => {
 describe('hmacUint32Stream', () => {
   it('reads eight big-endian numbers per HMAC block, counter after counter', () => {
     const stream = hmacUint32Stream(Buffer.from(SEED_A, 'hex'), 'x:3:');
-    const byHand = numbersByHand(SEED_A, (counter) => `x:3:${counter}`);
+    const byHand = referenceUint32Stream(SEED_A, (counter) => `x:3:${counter}`);
     for (let i = 0; i < 40; i++) expect(stream()).toBe(byHand());
   });
 });

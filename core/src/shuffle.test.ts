@@ -1,5 +1,6 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { referenceUint32Stream } from './test-support/reference-stream.js';
 import { CANONICAL_DECK, cardLabel, type Card } from './cards.js';
 import { hmacUint32Stream, uniformBelow } from './fair-random.js';
 import {
@@ -18,24 +19,6 @@ const seedFor = (i: number | string) => createHash('sha256').update(`test seed $
 const SEED_A = seedFor('a');
 const SEED_B = seedFor('b');
 
-/** The stream of uint32 numbers as the module's doc comment describes it, using node:crypto. */
-function numbersByHand(serverSeed: string, message: (counter: number) => string): () => number {
-  let counter = 0;
-  let block = Buffer.alloc(0);
-  let offset = 0;
-  return () => {
-    if (offset === block.length) {
-      block = createHmac('sha256', Buffer.from(serverSeed, 'hex'))
-        .update(message(counter++), 'utf8')
-        .digest();
-      offset = 0;
-    }
-    const u = block.readUInt32BE(offset);
-    offset += 4;
-    return u;
-  };
-}
-
 function drawBelow(n: number, next: () => number): number {
   for (;;) {
     const u = next();
@@ -45,7 +28,7 @@ function drawBelow(n: number, next: () => number): number {
 
 /** Steps 2–5 of the doc comment in shuffle.ts, followed literally. */
 function deckByHand(serverSeed: string, clientSeed: string, handNumber: number): Card[] {
-  const next = numbersByHand(serverSeed, (counter) => `${clientSeed}:${handNumber}:${counter}`);
+  const next = referenceUint32Stream(serverSeed, (counter) => `${clientSeed}:${handNumber}:${counter}`);
   const deck = [...CANONICAL_DECK];
   for (let i = 31; i >= 1; i--) {
     const j = drawBelow(i + 1, next);
@@ -200,7 +183,7 @@ describe('fairRandomInt', () => {
   it('follows the documented message format', () => {
     for (let i = 0; i < 20; i++) {
       const bound = 2 + i * 3;
-      const next = numbersByHand(seedFor(i), (counter) => `svara:${i}:dealer:${counter}`);
+      const next = referenceUint32Stream(seedFor(i), (counter) => `svara:${i}:dealer:${counter}`);
       expect(fairRandomInt(seedFor(i), 'svara', i, 'dealer', bound)).toBe(drawBelow(bound, next));
     }
   });
