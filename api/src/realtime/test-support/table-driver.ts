@@ -25,9 +25,35 @@ export function turnOf(players: TestClient[], s: GameState): TestClient {
   return p;
 }
 
-/** Waits until every client has seen the change `ref` was built from (same or later server time). */
+/**
+ * What every viewer's frame of one change shares. Server time alone cannot tell two changes apart:
+ * an action and the deal it triggers can fall in the same millisecond.
+ */
+function changeMark(s: GameState): string {
+  return JSON.stringify([
+    s.serverTime,
+    s.status,
+    s.fairness.handNumber,
+    s.currentPlayerIndex,
+    s.pot,
+    s.log.length,
+    s.winners,
+    s.svaraParticipants,
+    s.svaraConfirmed,
+  ]);
+}
+
+/** Waits until every client has seen the change `ref` was built from, or a later one. */
 export async function sync(players: TestClient[], ref: GameState): Promise<void> {
-  await Promise.all(players.map((p) => p.until(() => (p.state?.serverTime ?? 0) >= ref.serverTime, 'sync')));
+  const mark = changeMark(ref);
+  await Promise.all(
+    players.map((p) =>
+      p.until(() => {
+        const s = p.state;
+        return !!s && (s.serverTime > ref.serverTime || changeMark(s) === mark);
+      }, 'sync'),
+    ),
+  );
 }
 
 export async function act(p: TestClient, roomId: string, move: NonNullable<Move>): Promise<GameState> {
