@@ -322,6 +322,22 @@ describe('accounts', () => {
     expect(await fresh.walletBalance('777')).toBe(0);
     expect(await fresh.walletBalance('123456')).toBe(0);
   });
+
+  it('creates a new escrow with one statement when a whole hand names it at once', async () => {
+    const fresh = createLedger(db.knex);
+    let statements = 0;
+    const count = () => (statements += 1);
+    db.knex.on('query', count);
+    try {
+      const ids = await Promise.all(Array.from({ length: 6 }, () => fresh.handEscrow('h-antes')));
+      expect(new Set(ids).size).toBe(1);
+      expect(statements).toBe(1);
+      expect(await fresh.handEscrow('h-antes')).toBe(ids[0]);
+      expect(statements).toBe(1);
+    } finally {
+      db.knex.off('query', count);
+    }
+  });
 });
 
 describe('database guards', () => {

@@ -171,20 +171,35 @@ export interface Ledger {
 }
 
 export function createLedger(knex: Knex): Ledger {
-  // Account ids never change, so lookups are cached. Escrows come and go: that cache is bounded.
-  const accountIds = new Map<string, number>();
+  // Account ids never change, so lookups are cached, and a lookup under way is shared: the antes of
+  // a new hand all name its new escrow at once, and should create it once. Escrows come and go, so
+  // the cache is bounded; the oldest entries leave first.
+  const accountIds = new Map<string, Promise<number>>();
   const MAX_CACHED_ACCOUNTS = 50_000;
 
-  async function accountId(
+  function accountId(kind: AccountKind, ownerId: string | null, reference: string | null): Promise<number> {
+    const cacheKey = `${kind}\u0000${ownerId ?? ''}\u0000${reference ?? ''}`;
+    const cached = accountIds.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const lookup = findOrCreateAccount(kind, ownerId, reference);
+    accountIds.set(cacheKey, lookup);
+    lookup.catch(() => {
+      if (accountIds.get(cacheKey) === lookup) accountIds.delete(cacheKey);
+    });
+    if (accountIds.size > MAX_CACHED_ACCOUNTS) accountIds.delete(accountIds.keys().next().value!);
+    return lookup;
+  }
+
+  async function findOrCreateAccount(
     kind: AccountKind,
     ownerId: string | null,
     reference: string | null,
   ): Promise<number> {
-    const cacheKey = `${kind}\u0000${ownerId ?? ''}\u0000${reference ?? ''}`;
-    const cached = accountIds.get(cacheKey);
-    if (cached !== undefined) return cached;
+    // An empty account needs no flush to disk of its own: anything that gives it meaning (a
+    // transfer) is written after it, and a durable commit flushes the log in order.
     const inserted = await knex.raw<{ rows: { id: string }[] }>(
-      `insert into accounts (kind, owner_id, reference) values (?, ?, ?)
+      `with lazy as (select set_config('synchronous_commit', 'off', true))
+       insert into accounts (kind, owner_id, reference) select ?, ?::bigint, ?::text from lazy
        on conflict (kind, coalesce(owner_id, 0), coalesce(reference, '')) do nothing returning id`,
       [kind, ownerId, reference],
     );
@@ -198,8 +213,6 @@ export function createLedger(knex: Knex): Ledger {
       id = found.rows[0]?.id;
       if (id === undefined) throw new Error(`account ${kind} could not be created`);
     }
-    if (accountIds.size >= MAX_CACHED_ACCOUNTS) accountIds.clear();
-    accountIds.set(cacheKey, Number(id));
     return Number(id);
   }
 
@@ -262,7 +275,9 @@ export function createLedger(knex: Knex): Ledger {
 
   async function ownedBalance(userId: string, kind: 'player_wallet' | 'player_referral'): Promise<Cents> {
     const result = await knex.raw<{ rows: { balance: string }[] }>(
-      `select balance from accounts where kind = ? and owner_id = ?`,
+      // Spelled like the accounts' identity index, so it is a lookup in it rather than a scan.
+      `select balance from accounts where kind = ? and coalesce(owner_id, 0) = ?::bigint
+         and coalesce(reference, '') = ''`,
       [kind, userId],
     );
     return Number(result.rows[0]?.balance ?? 0);
