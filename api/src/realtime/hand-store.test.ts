@@ -129,6 +129,49 @@ describe('HandStore', () => {
     expect((await checkLedger(knex)).ok).toBe(true);
   });
 
+  it('writes several tables in one call, and a refused table holds back none of the others', async () => {
+    const tables = await Promise.all([
+      setup(['9401', '9402']),
+      setup(['9411', '9412']),
+      setup(['9421', '9422']),
+      setup(['9431', '9432']),
+    ]);
+    const { knex, ledger } = tables[0]!;
+    const store = createHandStore(knex, ledger, { maxBatch: 64, maxInFlight: 1 });
+    // The third table's player has less than the ante in the wallet (drained behind the table's back).
+    await ledger.transfer({
+      idempotencyKey: `drain:${tables[2]!.roomId}`,
+      debitAccountId: await ledger.playerWallet('9421'),
+      creditAccountId: await ledger.systemAccount('withdrawals'),
+      amount: 10_000,
+      reason: 'withdrawal',
+    });
+    const starts = tables.map(({ state }) => {
+      const { seed } = findSeed(state, () => true);
+      return commit(store, state, { type: 'start_hand', serverSeed: seed, clientSeed: 'svara' }, true);
+    });
+    const results = await Promise.allSettled(starts);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ code: 'insufficientBalance' });
+    // The first went alone; the other three gathered behind it into one call, which the refusal
+    // sent back to be written part by part.
+    expect(store.stats).toEqual({ parts: 3, batches: 2, fallbacks: 1 });
+    for (const [i, t] of tables.entries()) {
+      const escrow = await ledger.balance(await ledger.handEscrow(escrowReference(t.roomId, 1)));
+      expect(escrow).toBe(i === 2 ? 0 : 200);
+      expect((await handRow(knex, t.roomId, 1))?.status ?? null).toBe(i === 2 ? null : 'running');
+    }
+    expect((await checkLedger(knex)).ok).toBe(true);
+
+    // Without a refusal the gathered commits go in one call, and all of them are written.
+    const playing = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.state] : []));
+    const before = { ...store.stats };
+    await Promise.all(playing.map((p) => commit(store, p, { type: 'blind_bet', playerId: turn(p) })));
+    expect(store.stats).toEqual({ parts: before.parts + 3, batches: before.batches + 2, fallbacks: 1 });
+    for (const p of playing) expect((await handRow(knex, p.roomId, 1))!.state.pot).toBe(300);
+    expect((await checkLedger(knex)).ok).toBe(true);
+  });
+
   it('voids a hand left running: the escrow goes back to who paid it, and the row says voided', async () => {
     const { knex, ledger, store, roomId, state } = await setup(['9301', '9302', '9303']);
     const { seed } = findSeed(state, () => true);

@@ -3,6 +3,12 @@
  * database in ONE transaction, so the persisted hand and the ledger can never disagree, whatever
  * moment a crash picks. The ledger's own batch runs inside that transaction (as a savepoint): its
  * checks (idempotency, no overdraw, ordered locks) are the ledger module's, not repeated here.
+ *
+ * Commits of many tables travel together: while a write is under way the next ones gather, and go
+ * as one call of the table_commit database function (one round trip, one transaction, one flush of
+ * the log). If that call fails, each part is written again on its own by the path above, so a
+ * refused part (an overdraw, a replayed key, an escrow left non-empty) gets its own answer and
+ * holds back no other table.
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from '@mikro-orm/postgresql';
@@ -39,6 +45,8 @@ export class EscrowNotEmptyError extends Error {
 export interface HandStore {
   /** Posts the plan's transfers and writes the hand rows, all or nothing. */
   commit(roomId: string, plan: MoneyPlan, rows: HandRow[]): Promise<void>;
+  /** Commits written, the calls that carried them, and calls that failed and were written part by part. */
+  readonly stats: { parts: number; batches: number; fallbacks: number };
   /** The number of the room's last hand on record (0 when none): a table goes on from there. */
   lastHandNumber(roomId: string): Promise<number>;
   runningHands(): Promise<RunningHand[]>;
@@ -46,7 +54,39 @@ export interface HandStore {
   voidHand(hand: RunningHand): Promise<Refund[]>;
 }
 
-export function createHandStore(knex: Knex, ledger: Ledger): HandStore {
+/** How commits are grouped: at most `maxBatch` in one call, at most `maxInFlight` calls at once. */
+export type CommitBatching = { maxBatch: number; maxInFlight: number };
+
+export const DEFAULT_BATCHING: CommitBatching = { maxBatch: 64, maxInFlight: 2 };
+
+type Pending = {
+  roomId: string;
+  plan: MoneyPlan;
+  rows: HandRow[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+};
+
+/**
+ * Durability: a hand that ends (payouts, the house's share) is committed to disk before it is
+ * announced. Moves inside a hand commit lazily: a crash can lose the last instant of them, but the
+ * hand row and the ledger are written together, so what survives is consistent, and a hand found
+ * running after a restart is voided from it. A later durable commit flushes the earlier lazy ones
+ * with it (the log is written in order).
+ */
+function isLazy(plan: MoneyPlan, rows: HandRow[]): boolean {
+  return plan.settledEscrows.length === 0 && rows.every((row) => row.status === 'running');
+}
+
+export function createHandStore(
+  knex: Knex,
+  ledger: Ledger,
+  batching: CommitBatching = DEFAULT_BATCHING,
+): HandStore {
+  const stats = { parts: 0, batches: 0, fallbacks: 0 };
+  const waiting: Pending[] = [];
+  let inFlight = 0;
+
   async function accountOf(p: LedgerParty): Promise<number> {
     switch (p.kind) {
       case 'wallet':
@@ -90,7 +130,7 @@ export function createHandStore(knex: Knex, ledger: Ledger): HandStore {
 
   /**
    * The statement that writes one hand row. With `lazy`, its transaction commits without waiting
-   * for the WAL to reach the disk (synchronous_commit off, for that transaction only): see commit().
+   * for the WAL to reach the disk (synchronous_commit off, for that transaction only): see isLazy().
    */
   function rowStatement(roomId: string, row: HandRow, lazy: boolean): Companion {
     const from = lazy ? `from ${LAZY_COMMIT}` : '';
@@ -126,34 +166,104 @@ export function createHandStore(knex: Knex, ledger: Ledger): HandStore {
     await db.raw(sql, bindings);
   }
 
+  /** One commit on its own: the careful path, with the ledger's own refusals and replays. */
+  async function commitAlone(roomId: string, plan: MoneyPlan, rows: HandRow[]): Promise<void> {
+    const lazy = isLazy(plan, rows);
+    if (plan.transfers.length === 0) {
+      // No money moves: the hand rows alone, each a single atomic statement.
+      for (const row of rows) await writeRow(knex, roomId, row, lazy);
+      return;
+    }
+    const batch = await requests(plan);
+    await assertSettledEmpty(plan, batch);
+    if (rows.length <= 1) {
+      // The usual case: the transfers and the hand row in ONE statement (see Companion), so the
+      // accounts the ledger locks (the house's among them) are held only while it executes.
+      const companion = rows[0] ? rowStatement(roomId, rows[0], lazy) : undefined;
+      const result = await ledger.transferBatch(batch, companion);
+      // A replay (the same moves were posted before) runs nothing else: write the row now.
+      if (result.replayed && rows[0]) await writeRow(knex, roomId, rows[0], lazy);
+      return;
+    }
+    // Two rows (a svara hand taking over the pot of the hand that tied): one transaction.
+    await knex.transaction(async (trx) => {
+      for (const row of rows) await writeRow(trx, roomId, row, lazy);
+      await createLedger(trx).transferBatch(batch);
+    });
+  }
+
+  /** Several tables' commits as one table_commit call; throws (and writes nothing) if any part fails. */
+  async function commitTogether(batch: Pending[]): Promise<void> {
+    const transfers: TransferRequest[] = [];
+    const settled: number[] = [];
+    const rows: { room_id: string; hand_number: number; state: TableState | null; status: HandStatus }[] = [];
+    for (const part of batch) {
+      transfers.push(...(await requests(part.plan)));
+      for (const reference of part.plan.settledEscrows) settled.push(await ledger.handEscrow(reference));
+      for (const row of part.rows) {
+        rows.push({
+          room_id: part.roomId,
+          hand_number: row.handNumber,
+          state: row.state,
+          status: row.status,
+        });
+      }
+    }
+    await knex.raw(
+      `select table_commit(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[], ?::bigint[], ?::json, ?)`,
+      [
+        transfers.map((t) => t.idempotencyKey),
+        transfers.map((t) => t.debitAccountId),
+        transfers.map((t) => t.creditAccountId),
+        transfers.map((t) => t.amount),
+        transfers.map((t) => t.reason),
+        transfers.map((t) => JSON.stringify(t.metadata ?? {})),
+        settled,
+        JSON.stringify(rows),
+        batch.every((part) => isLazy(part.plan, part.rows)),
+      ],
+    );
+  }
+
+  async function flush(batch: Pending[]): Promise<void> {
+    stats.batches += 1;
+    try {
+      await commitTogether(batch);
+      stats.parts += batch.length;
+      for (const part of batch) part.resolve();
+      return;
+    } catch {
+      stats.fallbacks += 1;
+    }
+    for (const part of batch) {
+      try {
+        await commitAlone(part.roomId, part.plan, part.rows);
+        stats.parts += 1;
+        part.resolve();
+      } catch (error) {
+        part.reject(error);
+      }
+    }
+  }
+
+  function pump(): void {
+    while (inFlight < batching.maxInFlight && waiting.length > 0) {
+      const batch = waiting.splice(0, batching.maxBatch);
+      inFlight += 1;
+      void flush(batch).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  }
+
   return {
-    async commit(roomId, plan, rows) {
-      // Durability: a hand that ends (payouts, the house's share) is committed to disk before it is
-      // announced. Moves inside a hand commit lazily: a crash can lose the last instant of them, but
-      // the hand row and the ledger are written together, so what survives is consistent, and a hand
-      // found running after a restart is voided from it. A later durable commit flushes the earlier
-      // lazy ones with it (the WAL is written in order).
-      const lazy = plan.settledEscrows.length === 0 && rows.every((row) => row.status === 'running');
-      if (plan.transfers.length === 0) {
-        // No money moves: the hand rows alone, each a single atomic statement.
-        for (const row of rows) await writeRow(knex, roomId, row, lazy);
-        return;
-      }
-      const batch = await requests(plan);
-      await assertSettledEmpty(plan, batch);
-      if (rows.length <= 1) {
-        // The usual case: the transfers and the hand row in ONE statement (see Companion), so the
-        // accounts the ledger locks (the house's among them) are held only while it executes.
-        const companion = rows[0] ? rowStatement(roomId, rows[0], lazy) : undefined;
-        const result = await ledger.transferBatch(batch, companion);
-        // A replay (the same moves were posted before) runs nothing else: write the row now.
-        if (result.replayed && rows[0]) await writeRow(knex, roomId, rows[0], lazy);
-        return;
-      }
-      // Two rows (a svara hand taking over the pot of the hand that tied): one transaction.
-      await knex.transaction(async (trx) => {
-        for (const row of rows) await writeRow(trx, roomId, row, lazy);
-        await createLedger(trx).transferBatch(batch);
+    stats,
+
+    commit(roomId, plan, rows) {
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ roomId, plan, rows, resolve, reject });
+        pump();
       });
     },
 
