@@ -11,6 +11,7 @@
  *   BENCH_PROFILE=dir and BENCH_DEBUG=1 also work.)
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ack, GameState } from '@svara/core';
@@ -93,6 +94,30 @@ async function pool<T>(
       }
     }),
   );
+}
+
+/**
+ * CPU time of every PostgreSQL process on this machine, ms (Linux /proc; null elsewhere). The bench's
+ * database runs here on the same two cores, so its share belongs in the picture.
+ */
+async function postgresCpuMs(): Promise<number | null> {
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return null;
+  }
+  const tick = 10; // ms per clock tick (USER_HZ is 100 on Linux)
+  let total = 0;
+  for (const pid of entries) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const close = stat.lastIndexOf(')');
+    if (close < 0 || !stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+    const fields = stat.slice(close + 2).split(' ');
+    total += (Number(fields[11]) + Number(fields[12])) * tick; // utime, stime
+  }
+  return total;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -297,6 +322,7 @@ async function main() {
   const lobbyWire0 = lobbyWireAt();
   const t0 = performance.now();
   const clientCpu0 = process.cpuUsage();
+  const databaseCpu0 = await postgresCpuMs();
   counters.measuring = true;
   lobbyMeasuring = true;
   const profile = process.env.BENCH_PROFILE;
@@ -306,6 +332,8 @@ async function main() {
   lobbyMeasuring = false;
   const elapsed = (performance.now() - t0) / 1000;
   const clientCpu = process.cpuUsage(clientCpu0);
+  const databaseCpu1 = await postgresCpuMs();
+  const databaseCpuMs = databaseCpu0 === null || databaseCpu1 === null ? NaN : databaseCpu1 - databaseCpu0;
   const after = await serverStats(child);
   const queries = (await serverQueries(child)) - queries0;
   const wire = wireAt() - wire0;
@@ -347,6 +375,14 @@ async function main() {
         Math.max(1, (after.counters.table_commits ?? 0) - (before.counters.table_commits ?? 0))
       ).toFixed(2),
     ),
+    commitsPerDatabaseCall: Number(
+      (
+        ((after.counters.store_parts ?? 0) - (before.counters.store_parts ?? 0)) /
+        Math.max(1, (after.counters.store_batches ?? 0) - (before.counters.store_batches ?? 0))
+      ).toFixed(1),
+    ),
+    databaseCpuMsPerAction: Number((databaseCpuMs / Math.max(1, counters.actions)).toFixed(3)),
+    databaseCpuPercent: Math.round((databaseCpuMs / 1000 / elapsed) * 100),
     sqlStatementsPerAction: Number((queries / Math.max(1, counters.actions)).toFixed(2)),
     wireBytesPerAction: Math.round(wire / Math.max(1, counters.actions)),
     lobbyBytesPerSecond: {
@@ -371,6 +407,9 @@ async function main() {
   );
   console.log(
     `  lobby                ${result.lobbyBytesPerSecond.wire} B/s on the wire (${result.lobbyBytesPerSecond.json} B/s of JSON) to ${LOBBY_WATCHERS} watchers`,
+  );
+  console.log(
+    `  database             ${result.databaseCpuMsPerAction} ms CPU per action (${result.databaseCpuPercent}% of one core), ${result.commitsPerDatabaseCall} table commits per call`,
   );
   console.log(`  server memory        RSS ${result.serverRssMb} MB, heap ${result.serverHeapMb} MB`);
   console.log(JSON.stringify(result));

@@ -137,7 +137,7 @@ export function createHandStore(
     const finished = `finished_at = case when ? = 'running' then null else coalesce(finished_at, now()) end`;
     if (row.state !== null && !row.isNew) {
       return {
-        sql: `update hands set state = ?::jsonb, status = ?, updated_at = now(), ${finished}
+        sql: `update hands set state = ?::json, status = ?, updated_at = now(), ${finished}
               ${from} where room_id = ? and hand_number = ?`,
         bindings: [JSON.stringify(row.state), row.status, row.status, roomId, row.handNumber],
       };
@@ -150,7 +150,7 @@ export function createHandStore(
     }
     return {
       sql: `insert into hands (id, room_id, hand_number, state, status, finished_at)
-              select v.* from (values (?::uuid, ?::uuid, ?::integer, ?::jsonb, ?::text,
+              select v.* from (values (?::uuid, ?::uuid, ?::integer, ?::json, ?::text,
                                        case when ? = 'running' then null else now() end)) as v
                 ${lazy ? `, ${LAZY_COMMIT}` : ''}
             on conflict (room_id, hand_number) do update

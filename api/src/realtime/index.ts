@@ -76,7 +76,7 @@ export async function attachRealtime(
     logger.info('socket.io uses the Redis adapter');
   }
 
-  const store = createHandStore(knex, services.ledger);
+  const store = createHandStore(knex, services.ledger, options.commitBatching);
   const runtime = new TableRuntime({
     store,
     ledger: services.ledger,
@@ -105,6 +105,7 @@ export async function attachRealtime(
     tables: runtime.tableCount,
     sockets: io.of('/').sockets.size,
     ...prefixed('table', runtime.stats),
+    ...prefixed('store', store.stats),
     ...prefixed('socket', gateway.stats),
     ...prefixed('lobby', lobby.stats),
   });

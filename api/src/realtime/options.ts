@@ -4,6 +4,7 @@
  */
 import { TIMINGS, type TableState, type TableTimings } from '@svara/core';
 import { z } from 'zod';
+import { DEFAULT_BATCHING, type CommitBatching } from './hand-store.js';
 
 export interface RealtimeOptions {
   timings: TableTimings;
@@ -39,6 +40,11 @@ export interface RealtimeOptions {
   compression: boolean;
   /** Logs a line with the process's CPU use and counters every this many ms (0: never). */
   statsIntervalMs: number;
+  /**
+   * How the tables' writes are grouped into database calls (hand-store.ts): at most `maxBatch`
+   * commits a call, at most `maxInFlight` calls at once (TABLE_COMMIT_BATCH, TABLE_COMMIT_IN_FLIGHT).
+   */
+  commitBatching: CommitBatching;
 }
 
 export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
@@ -52,6 +58,7 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   redisUrl: null,
   compression: false,
   statsIntervalMs: 0,
+  commitBatching: DEFAULT_BATCHING,
 };
 
 const ms = z.coerce
@@ -68,11 +75,14 @@ const envSchema = z.object({
   TABLE_START_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   REALTIME_STATS_MS: z.coerce.number().int().min(0).optional(),
   SOCKET_COMPRESSION: z.enum(['true', 'false', '1', '0']).optional(),
+  TABLE_COMMIT_BATCH: z.coerce.number().int().min(1).max(1_000).optional(),
+  TABLE_COMMIT_IN_FLIGHT: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 /**
  * Overrides from the environment: TABLE_TURN_MS, TABLE_SVARA_MS, TABLE_RESULT_MS,
- * TABLE_START_DELAY_MS, ROOM_EMPTY_CLOSE_MS, REALTIME_STATS_MS, SOCKET_COMPRESSION.
+ * TABLE_START_DELAY_MS, ROOM_EMPTY_CLOSE_MS, REALTIME_STATS_MS, SOCKET_COMPRESSION,
+ * TABLE_COMMIT_BATCH, TABLE_COMMIT_IN_FLIGHT.
  */
 export function realtimeOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<RealtimeOptions> {
   const blank = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -88,6 +98,14 @@ export function realtimeOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Pa
     ...(e.REALTIME_STATS_MS !== undefined ? { statsIntervalMs: e.REALTIME_STATS_MS } : {}),
     ...(e.SOCKET_COMPRESSION
       ? { compression: e.SOCKET_COMPRESSION === 'true' || e.SOCKET_COMPRESSION === '1' }
+      : {}),
+    ...(e.TABLE_COMMIT_BATCH || e.TABLE_COMMIT_IN_FLIGHT
+      ? {
+          commitBatching: {
+            maxBatch: e.TABLE_COMMIT_BATCH ?? DEFAULT_BATCHING.maxBatch,
+            maxInFlight: e.TABLE_COMMIT_IN_FLIGHT ?? DEFAULT_BATCHING.maxInFlight,
+          },
+        }
       : {}),
   };
 }

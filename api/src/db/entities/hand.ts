@@ -8,7 +8,8 @@ export const HandSchema = defineEntity({
     id: p.uuid().primary(),
     roomId: p.uuid(),
     handNumber: p.integer(),
-    state: p.json<Record<string, unknown>>(),
+    // Plain json: written on every action, read back only after a restart (see its migration).
+    state: p.json<Record<string, unknown>>().columnType('json'),
     status: p.enum(['running', 'finished', 'voided'] as const).default('running'),
     startedAt: p
       .datetime()
