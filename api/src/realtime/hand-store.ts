@@ -194,21 +194,20 @@ export function createHandStore(
 
   /** Several tables' commits as one table_commit call; throws (and writes nothing) if any part fails. */
   async function commitTogether(batch: Pending[]): Promise<void> {
-    const transfers: TransferRequest[] = [];
-    const settled: number[] = [];
-    const rows: { room_id: string; hand_number: number; state: TableState | null; status: HandStatus }[] = [];
-    for (const part of batch) {
-      transfers.push(...(await requests(part.plan)));
-      for (const reference of part.plan.settledEscrows) settled.push(await ledger.handEscrow(reference));
-      for (const row of part.rows) {
-        rows.push({
-          room_id: part.roomId,
-          hand_number: row.handNumber,
-          state: row.state,
-          status: row.status,
-        });
-      }
-    }
+    // Account ids come from the ledger's cache; only a new hand's escrow costs a statement, and
+    // those of several new hands are looked up at once.
+    const [transfers, settled] = await Promise.all([
+      Promise.all(batch.map((part) => requests(part.plan))).then((lists) => lists.flat()),
+      Promise.all(batch.flatMap((part) => part.plan.settledEscrows.map((ref) => ledger.handEscrow(ref)))),
+    ]);
+    const rows = batch.flatMap((part) =>
+      part.rows.map((row) => ({
+        room_id: part.roomId,
+        hand_number: row.handNumber,
+        state: row.state,
+        status: row.status,
+      })),
+    );
     await knex.raw(
       `select table_commit(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[], ?::bigint[], ?::json, ?)`,
       [
