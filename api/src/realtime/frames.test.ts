@@ -1,4 +1,11 @@
-import { applyAction, createTable, viewFor, type TableAction, type TableState } from '@svara/core';
+import {
+  applyAction,
+  createTable,
+  gameStateSchema,
+  viewFor,
+  type TableAction,
+  type TableState,
+} from '@svara/core';
 import { describe, expect, it } from 'vitest';
 import { FrameBuilder } from './frames.js';
 import { findSeed } from './test-support/seeds.js';
@@ -14,6 +21,7 @@ function run(s: TableState, ...actions: TableAction[]): TableState {
 
 describe('FrameBuilder', () => {
   it('splices exactly the view the core builds for each viewer, spectators included', () => {
+    // A frame is compact on the wire; parsing it with the protocol schema gives the full view back.
     let s = createTable({ roomId: '00000000-0000-4000-8000-000000000004', stake: 100 });
     for (const id of ['1', '2', '3'])
       s = run(s, { type: 'sit', playerId: id, balance: 5_000, username: `u${id}`, avatar: null });
@@ -28,7 +36,7 @@ describe('FrameBuilder', () => {
       const builder = new FrameBuilder(state, 7_000);
       for (const viewer of ['1', '2', '3', '999', null]) {
         const expected = viewFor(state, viewer, 7_000);
-        expect(JSON.parse(builder.json(viewer))).toEqual(expected);
+        expect(gameStateSchema.parse(JSON.parse(builder.json(viewer)))).toEqual(expected);
       }
     }
   });

@@ -2,13 +2,14 @@
  * Per-viewer game frames, serialised once per change. Every viewer's view is the spectator view
  * except for three things: the viewer's own seat (its cards and score once seen), `viewerId` and
  * `allowedActions`. So the shared part is turned into JSON once and each viewer's frame is spliced
- * from it, instead of serialising six nearly identical 3 KB objects.
+ * from it, instead of serialising six nearly identical objects. Frames are compact (core's
+ * compactGameState: fields at their defaults are left out; the protocol schemas put them back).
  *
  * The frames go out as ready-made socket.io packets (`2["game_update",{…}]`, the socket.io v5
  * encoding of an event without acknowledgement on the main namespace), written to the engine.io
  * connection: byte for byte what socket.emit would send, without encoding the object again.
  */
-import { viewFor, type TableState } from '@svara/core';
+import { compactGameState, compactPlayerView, viewFor, type TableState } from '@svara/core';
 import type { Socket } from 'socket.io';
 
 export type FrameEvent = 'game_state' | 'game_update';
@@ -23,7 +24,7 @@ export class FrameBuilder {
     private readonly state: TableState,
     private readonly now: number,
   ) {
-    const base = viewFor(state, null, now);
+    const base = compactGameState(viewFor(state, null, now));
     const { players, viewerId: _viewer, allowedActions: _allowed, ...rest } = base;
     this.players = players.map((p, i) => {
       this.seatIndex.set(p.id, i);
@@ -43,7 +44,7 @@ export class FrameBuilder {
     if (index === undefined) return (this.spectator ??= this.assemble(this.players, null, 'null'));
     const own = viewFor(this.state, viewerId, this.now);
     const players = this.players.slice();
-    players[index] = JSON.stringify(own.players[index]);
+    players[index] = JSON.stringify(compactPlayerView(own.players[index]!));
     return this.assemble(players, viewerId, JSON.stringify(own.allowedActions));
   }
 }

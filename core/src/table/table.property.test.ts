@@ -14,7 +14,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dollarsToCents, isCents } from '../money.js';
-import { gameStateSchema } from '../protocol/game-state.js';
+import { compactGameState, gameStateSchema } from '../protocol/game-state.js';
 import { applyAction } from './apply.js';
 import { needsDeal, nextDeadline } from './clock.js';
 import { createTable } from './create.js';
@@ -85,7 +85,10 @@ function checkViews(s: TableState, now: number, extraViewer: string): void {
     const shown = v.players.reduce((n, pv) => n + (pv.cards?.length ?? 0), 0);
     expect(shown).toBeLessThanOrEqual(3 * (h?.players.length ?? 0));
   }
-  gameStateSchema.parse(viewFor(s, viewers[viewers.length - 1] ?? null, now));
+  const full = viewFor(s, viewers[viewers.length - 1] ?? null, now);
+  gameStateSchema.parse(full);
+  // The compact frame on the wire parses back to exactly the view.
+  expect(gameStateSchema.parse(JSON.parse(JSON.stringify(compactGameState(full))))).toEqual(full);
 }
 
 function hexSeed(rng: ReturnType<typeof prng>): string {

@@ -40,11 +40,12 @@ export class TestClient {
       if (event === 'game_state' || event === 'game_update') {
         const seated = (payload as GameState | null)?.players?.some((p) => p.id === userId) ?? false;
         try {
-          checkFrame(payload, seated ? userId : null, bench.seeds);
+          // Frames are compact on the wire; tests read them as a client does, parsed in full.
+          this.state = checkFrame(payload, seated ? userId : null, bench.seeds);
         } catch (error) {
           bench.leaks.push(`${userId}: ${(error as Error).message}`);
+          this.state = payload as GameState;
         }
-        this.state = payload as GameState;
       }
       this.received.push({ event, payload, at: Date.now() });
       this.waiters = this.waiters.filter((w) => {
