@@ -385,6 +385,10 @@ async function main() {
     databaseCpuPercent: Math.round((databaseCpuMs / 1000 / elapsed) * 100),
     sqlStatementsPerAction: Number((queries / Math.max(1, counters.actions)).toFixed(2)),
     wireBytesPerAction: Math.round(wire / Math.max(1, counters.actions)),
+    gameFrameBytes: Math.round(
+      ((after.counters.socket_frameBytes ?? 0) - (before.counters.socket_frameBytes ?? 0)) /
+        Math.max(1, (after.counters.socket_frames ?? 0) - (before.counters.socket_frames ?? 0)),
+    ),
     lobbyBytesPerSecond: {
       json: Math.round(lobbyBytes / elapsed),
       wire: Math.round(lobbyWire / elapsed),
@@ -403,7 +407,7 @@ async function main() {
     `  server CPU           ${result.serverCpuMsPerAction} ms per action (${result.serverCpuPercent}% of one core)`,
   );
   console.log(
-    `  wire bytes           ${result.wireBytesPerAction} per action, received by the ${total} players`,
+    `  wire bytes           ${result.wireBytesPerAction} per action, received by the ${total} players; game frames average ${result.gameFrameBytes} B of JSON`,
   );
   console.log(
     `  lobby                ${result.lobbyBytesPerSecond.wire} B/s on the wire (${result.lobbyBytesPerSecond.json} B/s of JSON) to ${LOBBY_WATCHERS} watchers`,
