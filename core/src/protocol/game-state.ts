@@ -174,13 +174,13 @@ export type GameState = z.infer<typeof gameStateSchema>;
 export type WireGameState = z.input<typeof gameStateSchema>;
 export type WirePlayerView = z.input<typeof playerViewSchema>;
 
-function withoutDefaults<T extends object>(
-  value: T,
-  defaults: Readonly<Record<string, unknown>>,
-): Partial<T> {
+function withoutDefaults<T extends object>(value: T, defaults: Readonly<Record<string, unknown>>): Partial<T> {
+  // Runs for every player of every frame: a plain loop, no intermediate arrays.
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    if (key in defaults) {
+  const source = value as Record<string, unknown>;
+  for (const key in source) {
+    const v = source[key];
+    if (Object.hasOwn(defaults, key)) {
       const d = defaults[key];
       if (v === d || (Array.isArray(d) && Array.isArray(v) && v.length === 0)) continue;
     }
