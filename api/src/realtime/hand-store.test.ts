@@ -129,6 +129,39 @@ describe('HandStore', () => {
     expect((await checkLedger(knex)).ok).toBe(true);
   });
 
+  it('takes a settlement committed twice (its first answer lost) as one, not as a non-empty escrow', async () => {
+    const { knex, ledger, store, roomId, state } = await setup(['9501', '9502']);
+    const { seed } = findSeed(state, () => true);
+    const { state: s } = await commit(
+      store,
+      state,
+      { type: 'start_hand', serverSeed: seed, clientSeed: 'svara' },
+      true,
+    );
+    const escrow = escrowReference(roomId, 1);
+    const settle: MoneyPlan = {
+      transfers: [
+        {
+          idempotencyKey: `hand:${roomId}:1:98`,
+          from: { kind: 'escrow', reference: escrow },
+          to: { kind: 'house' },
+          amount: 200,
+          reason: 'house_share',
+          metadata: { roomId, handNumber: 1, seq: 98 },
+        },
+      ],
+      settledEscrows: [escrow],
+    };
+    const row = { handNumber: 1, state: s, status: 'finished' as const };
+    const house = await ledger.balance(await ledger.systemAccount('house'));
+    await store.commit(roomId, settle, [row]);
+    await store.commit(roomId, settle, [row]);
+    expect(await ledger.balance(await ledger.handEscrow(escrow))).toBe(0);
+    expect(await ledger.balance(await ledger.systemAccount('house'))).toBe(house + 200);
+    expect((await handRow(knex, roomId, 1))!.status).toBe('finished');
+    expect((await checkLedger(knex)).ok).toBe(true);
+  });
+
   it('writes several tables in one call, and a refused table holds back none of the others', async () => {
     const tables = await Promise.all([
       setup(['9401', '9402']),

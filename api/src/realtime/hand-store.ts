@@ -124,7 +124,11 @@ export function createHandStore(
         if (t.debitAccountId === id) after -= t.amount;
         if (t.creditAccountId === id) after += t.amount;
       }
-      if (after !== 0) throw new EscrowNotEmptyError(reference, after);
+      if (after === 0) continue;
+      // Posted before (a commit whose answer was lost): the balance already holds these moves, and
+      // the ledger's replay checks they are the same ones.
+      if (batch[0] && (await ledger.findTransfer(batch[0].idempotencyKey))) return;
+      throw new EscrowNotEmptyError(reference, after);
     }
   }
 
