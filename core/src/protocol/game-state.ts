@@ -174,7 +174,10 @@ export type GameState = z.infer<typeof gameStateSchema>;
 export type WireGameState = z.input<typeof gameStateSchema>;
 export type WirePlayerView = z.input<typeof playerViewSchema>;
 
-function withoutDefaults<T extends object>(value: T, defaults: Readonly<Record<string, unknown>>): Partial<T> {
+function withoutDefaults<T extends object>(
+  value: T,
+  defaults: Readonly<Record<string, unknown>>,
+): Partial<T> {
   // Runs for every player of every frame: a plain loop, no intermediate arrays.
   const out: Record<string, unknown> = {};
   const source = value as Record<string, unknown>;
