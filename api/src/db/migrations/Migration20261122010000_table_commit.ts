@@ -51,20 +51,24 @@ export class Migration20261122010000_table_commit extends Migration {
           end if;
         end if;
 
-        insert into hands (id, room_id, hand_number, state, status, finished_at)
-        select gen_random_uuid(), r.room_id, r.hand_number, r.state, r.status,
-               case when r.status = 'running' then null else now() end
-          from json_to_recordset(p_rows) as r(room_id uuid, hand_number integer, state json, status text)
-         where r.state is not null
-        on conflict (room_id, hand_number) do update
-          set state = excluded.state, status = excluded.status, updated_at = now(),
-              finished_at = case when excluded.status = 'running' then null
-                                 else coalesce(hands.finished_at, now()) end;
-
+        -- The rows are read out of p_rows once (materialized) for both the upsert and the update.
+        with r as materialized (
+          select * from json_to_recordset(p_rows) as r(room_id uuid, hand_number integer, state json, status text)
+        ), written as (
+          insert into hands (id, room_id, hand_number, state, status, finished_at)
+          select gen_random_uuid(), r.room_id, r.hand_number, r.state, r.status,
+                 case when r.status = 'running' then null else now() end
+            from r
+           where r.state is not null
+          on conflict (room_id, hand_number) do update
+            set state = excluded.state, status = excluded.status, updated_at = now(),
+                finished_at = case when excluded.status = 'running' then null
+                                   else coalesce(hands.finished_at, now()) end
+        )
         update hands h
            set status = r.status, updated_at = now(),
                finished_at = case when r.status = 'running' then null else coalesce(h.finished_at, now()) end
-          from json_to_recordset(p_rows) as r(room_id uuid, hand_number integer, state json, status text)
+          from r
          where r.state is null and h.room_id = r.room_id and h.hand_number = r.hand_number;
       end $$;`);
   }
