@@ -147,6 +147,23 @@ export interface Companion {
   bindings: readonly (string | number | boolean | null)[];
 }
 
+/**
+ * A batch as ledger_post's six array arguments (keys, debits, credits, amounts, reasons, metadata),
+ * for `?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[]`.
+ */
+export function ledgerPostArguments(
+  requests: readonly TransferRequest[],
+): [string[], number[], number[], number[], string[], string[]] {
+  return [
+    requests.map((r) => r.idempotencyKey),
+    requests.map((r) => r.debitAccountId),
+    requests.map((r) => r.creditAccountId),
+    requests.map((r) => r.amount),
+    requests.map((r) => r.reason),
+    requests.map((r) => JSON.stringify(r.metadata ?? {})),
+  ];
+}
+
 export interface Ledger {
   transfer(request: TransferRequest): Promise<TransferResult>;
   /** Applies every transfer or none, in one transaction; balances are checked after the whole batch. */
@@ -259,15 +276,7 @@ export function createLedger(knex: Knex): Ledger {
   async function post(requests: TransferRequest[], companion?: Companion): Promise<TransferRecord[]> {
     const result = await knex.raw<{ rows: TransferRow[] }>(
       `${companion ? `with companion as (${companion.sql}) ` : ''}select ${TRANSFER_COLUMNS} from ledger_post(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[])`,
-      [
-        ...(companion?.bindings ?? []),
-        requests.map((r) => r.idempotencyKey),
-        requests.map((r) => r.debitAccountId),
-        requests.map((r) => r.creditAccountId),
-        requests.map((r) => r.amount),
-        requests.map((r) => r.reason),
-        requests.map((r) => JSON.stringify(r.metadata ?? {})),
-      ],
+      [...(companion?.bindings ?? []), ...ledgerPostArguments(requests)],
     );
     const byKey = new Map(result.rows.map((row) => [row.idempotency_key, toRecord(row)]));
     return requests.map((r) => byKey.get(r.idempotencyKey)!);

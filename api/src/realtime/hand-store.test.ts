@@ -57,6 +57,16 @@ async function commit(store: HandStore, s: TableState, action: TableAction, isNe
   return { state: r.state, plan };
 }
 
+/** Deals the first hand and commits it as the runtime does. */
+function deal(store: HandStore, s: TableState) {
+  return commit(
+    store,
+    s,
+    { type: 'start_hand', serverSeed: findSeed(s, () => true).seed, clientSeed: 'svara' },
+    true,
+  );
+}
+
 async function handRow(knex: ReturnType<typeof knexOf>, roomId: string, n: number) {
   const r = await knex.raw<{ rows: { status: string; state: TableState }[] }>(
     `select status, state from hands where room_id = ? and hand_number = ?`,
@@ -70,13 +80,7 @@ const turn = (s: TableState) => s.hand!.players[s.hand!.turn]!.playerId;
 describe('HandStore', () => {
   it('commits the transfers and the hand row together, and refuses both when the ledger refuses', async () => {
     const { knex, ledger, store, roomId, state } = await setup(['9101', '9102']);
-    const { seed } = findSeed(state, () => true);
-    let { state: s } = await commit(
-      store,
-      state,
-      { type: 'start_hand', serverSeed: seed, clientSeed: 'svara' },
-      true,
-    );
+    let { state: s } = await deal(store, state);
     expect((await handRow(knex, roomId, 1))!.status).toBe('running');
     expect(await ledger.balance(await ledger.handEscrow(escrowReference(roomId, 1)))).toBe(200);
 
@@ -101,13 +105,7 @@ describe('HandStore', () => {
 
   it('refuses to settle a hand whose escrow would not end at zero', async () => {
     const { knex, ledger, store, state } = await setup(['9201', '9202']);
-    const { seed } = findSeed(state, () => true);
-    const { state: s } = await commit(
-      store,
-      state,
-      { type: 'start_hand', serverSeed: seed, clientSeed: 'svara' },
-      true,
-    );
+    const { state: s } = await deal(store, state);
     const r = applyAction(s, { type: 'look', playerId: turn(s) }, 0);
     if (!r.ok) throw new Error(r.error.code);
     const bogus: MoneyPlan = { transfers: [], settledEscrows: [escrowReference(s.roomId, 1)] };
@@ -131,13 +129,7 @@ describe('HandStore', () => {
 
   it('takes a settlement committed twice (its first answer lost) as one, not as a non-empty escrow', async () => {
     const { knex, ledger, store, roomId, state } = await setup(['9501', '9502']);
-    const { seed } = findSeed(state, () => true);
-    const { state: s } = await commit(
-      store,
-      state,
-      { type: 'start_hand', serverSeed: seed, clientSeed: 'svara' },
-      true,
-    );
+    const { state: s } = await deal(store, state);
     const escrow = escrowReference(roomId, 1);
     const settle: MoneyPlan = {
       transfers: [
@@ -179,10 +171,7 @@ describe('HandStore', () => {
       amount: 10_000,
       reason: 'withdrawal',
     });
-    const starts = tables.map(({ state }) => {
-      const { seed } = findSeed(state, () => true);
-      return commit(store, state, { type: 'start_hand', serverSeed: seed, clientSeed: 'svara' }, true);
-    });
+    const starts = tables.map(({ state }) => deal(store, state));
     const results = await Promise.allSettled(starts);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ code: 'insufficientBalance' });
@@ -207,13 +196,7 @@ describe('HandStore', () => {
 
   it('voids a hand left running: the escrow goes back to who paid it, and the row says voided', async () => {
     const { knex, ledger, store, roomId, state } = await setup(['9301', '9302', '9303']);
-    const { seed } = findSeed(state, () => true);
-    let { state: s } = await commit(
-      store,
-      state,
-      { type: 'start_hand', serverSeed: seed, clientSeed: 'svara' },
-      true,
-    );
+    let { state: s } = await deal(store, state);
     ({ state: s } = await commit(store, s, { type: 'blind_bet', playerId: turn(s) }));
     ({ state: s } = await commit(store, s, { type: 'blind_bet', playerId: turn(s) }));
     const running = await store.runningHands();

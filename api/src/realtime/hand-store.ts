@@ -13,7 +13,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from '@mikro-orm/postgresql';
 import type { TableState } from '@svara/core';
-import { createLedger, type Companion, type Ledger, type TransferRequest } from '../ledger/ledger.js';
+import {
+  createLedger,
+  ledgerPostArguments,
+  type Companion,
+  type Ledger,
+  type TransferRequest,
+} from '../ledger/ledger.js';
 import type { LedgerParty, MoneyPlan } from './ledger-plan.js';
 import { escrowReference } from './ledger-plan.js';
 import { planVoid, type Refund } from './void-plan.js';
@@ -215,12 +221,7 @@ export function createHandStore(
     await knex.raw(
       `select table_commit(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[], ?::bigint[], ?::json, ?)`,
       [
-        transfers.map((t) => t.idempotencyKey),
-        transfers.map((t) => t.debitAccountId),
-        transfers.map((t) => t.creditAccountId),
-        transfers.map((t) => t.amount),
-        transfers.map((t) => t.reason),
-        transfers.map((t) => JSON.stringify(t.metadata ?? {})),
+        ...ledgerPostArguments(transfers),
         settled,
         JSON.stringify(rows),
         batch.every((part) => isLazy(part.plan, part.rows)),
