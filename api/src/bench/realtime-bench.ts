@@ -395,6 +395,9 @@ async function main() {
       watchers: LOBBY_WATCHERS,
     },
     serverEventLoopDelayMs: after.loopDelayMs,
+    serverActionMs: after.timesMs.action,
+    serverCommitMs: after.timesMs.commit,
+    databaseFallbacks: (after.counters.store_fallbacks ?? 0) - (before.counters.store_fallbacks ?? 0),
     serverRssMb: Math.round(after.rss / 1024 / 1024),
     clientCpuPercent: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / elapsed) * 100),
     serverHeapMb: Math.round(after.heapUsed / 1024 / 1024),
@@ -403,6 +406,12 @@ async function main() {
     `  actions/s            ${result.actionsPerSecond}  (${result.actions} in ${result.seconds}s, ${result.refused} refused; server steps/s incl. deals and time-outs ${result.serverStepsPerSecond})`,
   );
   console.log(`  action → own state   p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms`);
+  if (result.serverActionMs) {
+    const a = result.serverActionMs;
+    console.log(
+      `  inside the server    p50 ${a.p50.toFixed(1)} ms, p99 ${a.p99.toFixed(1)} ms (a move's arrival to its answer, frames written)`,
+    );
+  }
   console.log(
     `  server CPU           ${result.serverCpuMsPerAction} ms per action (${result.serverCpuPercent}% of one core)`,
   );

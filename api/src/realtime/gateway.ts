@@ -17,6 +17,7 @@ import {
   type ServerEventPayload,
   type TableAction,
 } from '@svara/core';
+import { createHistogram } from 'node:perf_hooks';
 import { translate } from '@svara/locales';
 import type { Server, Socket } from 'socket.io';
 import type { Logger } from '../logger.js';
@@ -60,6 +61,8 @@ export class Gateway implements TableListener {
   private readonly flood: RateLimiter;
   private readonly sweeper: NodeJS.Timeout;
   readonly stats = { frames: 0, frameBytes: 0, errors: 0 };
+  /** Microseconds from a move's arrival to its answer, the new frames already written. */
+  readonly actionTimes = createHistogram();
 
   constructor(
     private readonly io: Server,
@@ -260,7 +263,10 @@ export class Gateway implements TableListener {
     } else {
       return { ok: false, code: 'validation_failed' };
     }
-    return this.runtime.act(p.roomId, move);
+    const started = performance.now();
+    const result = await this.runtime.act(p.roomId, move);
+    this.actionTimes.record(Math.max(1, Math.round((performance.now() - started) * 1000)));
+    return result;
   }
 
   private async sitDown(socket: AppSocket, p: ClientEventPayload<'sit_down'>): Promise<Outcome> {

@@ -109,7 +109,10 @@ export async function attachRealtime(
     ...prefixed('socket', gateway.stats),
     ...prefixed('lobby', lobby.stats),
   });
-  const stopStats = startStatsReporting(stats, options.statsIntervalMs, logger);
+  const stopStats = startStatsReporting(stats, options.statsIntervalMs, logger, {
+    action: gateway.actionTimes,
+    commit: runtime.commitTimes,
+  });
 
   return {
     io,

@@ -3,7 +3,7 @@
  * over the IPC channel when the process was started with one (the bench asks for them that way,
  * so no admin endpoint exists for it).
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type RecordableHistogram } from 'node:perf_hooks';
 import type { Logger } from '../logger.js';
 
 export const STATS_REQUEST = 'svara:realtime-stats';
@@ -18,12 +18,15 @@ export type StatsReply = {
   rss: number;
   heapUsed: number;
   counters: Record<string, number>;
+  /** Recorded durations since the previous reply, ms: p50, p99, max (histograms hold microseconds). */
+  timesMs: Record<string, { p50: number; p99: number; max: number }>;
 };
 
 export function startStatsReporting(
   counters: () => Record<string, number>,
   intervalMs: number,
   logger: Logger,
+  times: Record<string, RecordableHistogram> = {},
 ): () => void {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -41,9 +44,16 @@ export function startStatsReporting(
       rss: memory.rss,
       heapUsed: memory.heapUsed,
       counters: counters(),
+      timesMs: Object.fromEntries(
+        Object.entries(times).map(([name, h]) => [
+          name,
+          { p50: h.percentile(50) / 1000, p99: h.percentile(99) / 1000, max: h.max / 1000 },
+        ]),
+      ),
     };
     process.send(reply);
     loop.reset();
+    for (const h of Object.values(times)) h.reset();
   };
   if (process.send) process.on('message', onMessage);
   const timer =

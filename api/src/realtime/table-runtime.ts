@@ -9,6 +9,7 @@
  * Nothing waits for a client: time-outs, deals and svara windows run from the server clock.
  */
 import { randomBytes } from 'node:crypto';
+import { createHistogram } from 'node:perf_hooks';
 import {
   applyAction,
   combineClientSeeds,
@@ -106,6 +107,8 @@ export class TableRuntime implements TableDirectory {
   private listener: TableListener | null = null;
   private closing = false;
   readonly stats = { actions: 0, refused: 0, commits: 0, commitMicros: 0, deals: 0, ticks: 0, failures: 0 };
+  /** Microseconds a step waited for its money and hand state to be committed. */
+  readonly commitTimes = createHistogram();
 
   constructor(private readonly deps: TableRuntimeDeps) {}
 
@@ -303,7 +306,9 @@ export class TableRuntime implements TableDirectory {
       const started = performance.now();
       await this.deps.store.commit(table.roomId, plan, rows);
       this.stats.commits += 1;
-      this.stats.commitMicros += Math.round((performance.now() - started) * 1000);
+      const micros = Math.max(1, Math.round((performance.now() - started) * 1000));
+      this.stats.commitMicros += micros;
+      this.commitTimes.record(micros);
     } else if (rows.length > 0) {
       this.persistLater(table, rows[0]!);
     }
