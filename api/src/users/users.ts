@@ -43,7 +43,10 @@ export interface UsersService {
   /** Creates the user or refreshes the fields Telegram sent; the wallet address is never touched. */
   upsertFromTelegram(telegramUser: TelegramUser): Promise<UserRecord>;
   get(telegramId: string): Promise<UserRecord | null>;
-  /** Records who referred `userId`, once: only an existing user, never oneself. True when recorded now. */
+  /**
+   * Records who referred `userId`, once: only an existing referrer, never oneself, and only while
+   * `userId` has no money history (a newcomer). True when recorded now.
+   */
   recordReferrer(userId: string, referrerId: string): Promise<boolean>;
   referrerOf(userId: string): Promise<string | null>;
   profile(telegramId: string): Promise<Profile>;
@@ -97,12 +100,20 @@ export function createUsersService(deps: { orm: Orm; ledger: Ledger; botUsername
 
     async recordReferrer(userId, referrerId) {
       if (userId === referrerId) return false;
-      // One statement: inserted only if the referrer exists and the user has no referrer yet.
+      // One statement: inserted only if the referrer exists, the user has no referrer yet, and the
+      // user has no money history at all (nothing deposited, won or played): a friend's link makes
+      // a newcomer a referral, it cannot claim a player who is already playing.
       const result = await knex.raw<{ rowCount: number }>(
         `insert into referrals (referred_id, referrer_id)
          select ?, telegram_id from users where telegram_id = ?
+            and not exists (
+              select 1 from accounts a
+               where a.kind in ('player_wallet', 'player_referral') and coalesce(a.owner_id, 0) = ?::bigint
+                 and coalesce(a.reference, '') = ''
+                 and (exists (select 1 from transfers t where t.debit_account_id = a.id)
+                      or exists (select 1 from transfers t where t.credit_account_id = a.id)))
          on conflict (referred_id) do nothing`,
-        [userId, referrerId],
+        [userId, referrerId, userId],
       );
       return result.rowCount === 1;
     },

@@ -126,6 +126,18 @@ describe('referrers from the start payload', () => {
     expect(await api.services.users.referrerOf('3104')).toBeNull();
   });
 
+  it('makes a newcomer a referral, never a player who already has money on record', async () => {
+    await api.login({ id: 3300 });
+    await api.login({ id: 3301 });
+    await api.fund('3301', 10_000);
+    await api.login({ id: 3301 }, 'ref_3300');
+    expect(await api.services.users.referrerOf('3301')).toBeNull();
+    // Signed in before, but nothing deposited or played yet: still a newcomer.
+    await api.login({ id: 3302 });
+    await api.login({ id: 3302 }, 'ref_3300');
+    expect(await api.services.users.referrerOf('3302')).toBe('3300');
+  });
+
   it('falls back to the start_param Telegram signed into the init data', async () => {
     await api.login({ id: 3200 });
     const initData = signDevInitData({ id: 3201 }, { botToken: TEST_BOT_TOKEN, startParam: 'ref_3200' });
