@@ -18,7 +18,7 @@ export function profileFrom(from: TelegramUser, existing: BotUser | null): Teleg
     lastName: from.last_name ?? null,
     // The Bot API has no photo URL; the one from the Mini App's init data stays.
     photoUrl: existing?.photoUrl ?? null,
-    // A language the player picked stays; a new player starts with Telegram's.
+    // Used only when the player is created: after that the language is the player's (/language).
     languageCode: existing?.languageCode ?? from.language_code ?? null,
     isPremium: from.is_premium ?? false,
   };
@@ -29,17 +29,9 @@ export function syncUser(users: UsersPort, from: TelegramUser, existing: BotUser
   return users.upsertFromTelegram(profileFrom(from, existing));
 }
 
-/** Stores the player's language through the same upsert, every other field unchanged. */
+/** Stores the player's language choice; later sign-ins keep it. */
 export function storeLanguage(users: UsersPort, user: BotUser, language: Language): Promise<BotUser> {
-  return users.upsertFromTelegram({
-    id: user.telegramId,
-    username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    photoUrl: user.photoUrl,
-    languageCode: language,
-    isPremium: user.isPremium,
-  });
+  return users.setLanguage(user.telegramId, language);
 }
 
 /** Loads (or creates, on first contact) the sender's account and installs `ctx.t`. */

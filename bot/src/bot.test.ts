@@ -153,6 +153,22 @@ describe('/language', () => {
     expect(harness.telegram.lastTo(1300).text).toBe('Готово: теперь я говорю по-русски.');
     expect((await harness.services.users.get('1300'))?.languageCode).toBe('ru');
   });
+
+  it('keeps the chosen language when the player opens the Mini App with Telegram set to another', async () => {
+    // The Mini App sign-in refreshes the player from Telegram's data through the same upsert.
+    await harness.services.users.upsertFromTelegram({
+      id: '1300',
+      username: null,
+      firstName: 'Player',
+      lastName: null,
+      photoUrl: null,
+      languageCode: 'en',
+      isPremium: false,
+    });
+    await harness.handle(textUpdate(telegramUser(1300, { language_code: 'en' }), '/start'));
+    expect(harness.telegram.lastTo(1300).text).not.toMatch(/^Welcome to Svara/);
+    expect((await harness.services.users.get('1300'))?.languageCode).toBe('ru');
+  });
 });
 
 describe('/balance and /invite', () => {

@@ -29,6 +29,8 @@ export interface TelegramProfile {
 export interface UsersPort {
   upsertFromTelegram(profile: TelegramProfile): Promise<BotUser>;
   get(telegramId: string): Promise<BotUser | null>;
+  /** Stores the player's language; sign-ins (bot or Mini App) keep it from then on. */
+  setLanguage(telegramId: string, language: string): Promise<BotUser>;
   /** Once per user, never oneself, only an existing referrer; true when recorded now. */
   recordReferrer(userId: string, referrerId: string): Promise<boolean>;
   referralInfo(telegramId: string): Promise<ReferralInfo>;

@@ -40,9 +40,14 @@ function toRecord(user: User): UserRecord {
 export const REFERRAL_BONUS_REASON = 'referral_bonus';
 
 export interface UsersService {
-  /** Creates the user or refreshes the fields Telegram sent; the wallet address is never touched. */
+  /**
+   * Creates the user or refreshes the fields Telegram sent; the wallet address is never touched.
+   * The language is Telegram's only for a new user: after that it is the player's (setLanguage).
+   */
   upsertFromTelegram(telegramUser: TelegramUser): Promise<UserRecord>;
   get(telegramId: string): Promise<UserRecord | null>;
+  /** The player's language choice (the bot's /language); no later sign-in overrides it. */
+  setLanguage(telegramId: string, language: string): Promise<UserRecord>;
   /**
    * Records who referred `userId`, once: only an existing referrer, never oneself, and only while
    * `userId` has no money history (a newcomer). True when recorded now.
@@ -73,16 +78,16 @@ export function createUsersService(deps: { orm: Orm; ledger: Ledger; botUsername
         firstName: tg.firstName,
         lastName: tg.lastName,
         photoUrl: tg.photoUrl,
-        languageCode: tg.languageCode,
         isPremium: tg.isPremium,
       };
       // Most sign-ins change nothing: a read then, and a write (a commit to disk) only on news.
       const existing = await em.findOne(UserSchema, { telegramId: tg.id });
       const keys = Object.keys(fields) as (keyof typeof fields)[];
       if (existing && keys.every((key) => (existing[key] ?? null) === fields[key])) return toRecord(existing);
+      // languageCode is written only when the row is created (it is not among the merged fields).
       const user = await em.upsert(
         UserSchema,
-        { telegramId: tg.id, ...fields, updatedAt: new Date() },
+        { telegramId: tg.id, ...fields, languageCode: tg.languageCode, updatedAt: new Date() },
         {
           onConflictFields: ['telegramId'],
           onConflictAction: 'merge',
@@ -96,6 +101,13 @@ export function createUsersService(deps: { orm: Orm; ledger: Ledger; botUsername
     async get(telegramId) {
       const user = await orm.em.fork().findOne(UserSchema, { telegramId });
       return user ? toRecord(user) : null;
+    },
+
+    async setLanguage(telegramId, language) {
+      await orm.em
+        .fork()
+        .nativeUpdate(UserSchema, { telegramId }, { languageCode: language, updatedAt: new Date() });
+      return mustGet(telegramId);
     },
 
     async recordReferrer(userId, referrerId) {

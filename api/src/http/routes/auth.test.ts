@@ -105,6 +105,17 @@ describe('POST /auth/login', () => {
   });
 });
 
+describe('the player language', () => {
+  it("starts as Telegram's and then stays the player's choice at every later sign-in", async () => {
+    await api.login({ id: 3400, languageCode: 'en' });
+    expect((await api.services.users.get('3400'))?.languageCode).toBe('en');
+    await api.services.users.setLanguage('3400', 'ru');
+    await api.login({ id: 3400, languageCode: 'en', username: 'renamed' });
+    const user = await api.services.users.get('3400');
+    expect(user).toMatchObject({ languageCode: 'ru', username: 'renamed' });
+  });
+});
+
 describe('referrers from the start payload', () => {
   it('records ref_<id> and join_<room>_<id> referrers that exist, once, never oneself', async () => {
     await api.login({ id: 3001 });
