@@ -166,7 +166,7 @@ describe('/language', () => {
       isPremium: false,
     });
     await harness.handle(textUpdate(telegramUser(1300, { language_code: 'en' }), '/start'));
-    expect(harness.telegram.lastTo(1300).text).not.toMatch(/^Welcome to Svara/);
+    expect(harness.telegram.lastTo(1300).text).toMatch(/^Добро пожаловать в Свару/);
     expect((await harness.services.users.get('1300'))?.languageCode).toBe('ru');
   });
 });
