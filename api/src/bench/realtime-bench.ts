@@ -368,13 +368,7 @@ async function main() {
     serverCpuSystemShare: Number(
       ((after.cpu.system - before.cpu.system) / Math.max(1, cpuMicros)).toFixed(2),
     ),
-    moneyCommitMs: Number(
-      (
-        ((after.counters.table_commitMicros ?? 0) - (before.counters.table_commitMicros ?? 0)) /
-        1000 /
-        Math.max(1, (after.counters.table_commits ?? 0) - (before.counters.table_commits ?? 0))
-      ).toFixed(2),
-    ),
+    moneyCommitMs: Number((after.timesMs.commit?.mean ?? 0).toFixed(2)),
     commitsPerDatabaseCall: Number(
       (
         ((after.counters.store_parts ?? 0) - (before.counters.store_parts ?? 0)) /

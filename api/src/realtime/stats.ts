@@ -18,8 +18,8 @@ export type StatsReply = {
   rss: number;
   heapUsed: number;
   counters: Record<string, number>;
-  /** Recorded durations since the previous reply, ms: p50, p99, max (histograms hold microseconds). */
-  timesMs: Record<string, { p50: number; p99: number; max: number }>;
+  /** Recorded durations since the previous reply, ms (histograms hold microseconds). */
+  timesMs: Record<string, { mean: number; p50: number; p99: number; max: number }>;
 };
 
 export function startStatsReporting(
@@ -47,7 +47,12 @@ export function startStatsReporting(
       timesMs: Object.fromEntries(
         Object.entries(times).map(([name, h]) => [
           name,
-          { p50: h.percentile(50) / 1000, p99: h.percentile(99) / 1000, max: h.max / 1000 },
+          {
+            mean: h.count > 0 ? h.mean / 1000 : 0,
+            p50: h.percentile(50) / 1000,
+            p99: h.percentile(99) / 1000,
+            max: h.max / 1000,
+          },
         ]),
       ),
     };
