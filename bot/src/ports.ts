@@ -15,16 +15,11 @@ export interface BotUser {
   isPremium: boolean;
 }
 
-/** The fields the users service's upsert takes: the same call the Mini App sign-in makes. */
-export interface TelegramProfile {
-  id: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  photoUrl: string | null;
-  languageCode: string | null;
-  isPremium: boolean;
-}
+/**
+ * The fields the users service's upsert takes (the same call the Mini App sign-in makes): a player's
+ * fields, with the Telegram id as `id`.
+ */
+export type TelegramProfile = Omit<BotUser, 'telegramId'> & { id: string };
 
 export interface UsersPort {
   upsertFromTelegram(profile: TelegramProfile): Promise<BotUser>;
