@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { AllowedActions, GameState, PlayerView } from '@svara/core';
 import {
   actionButtons,
   chipsForBet,
@@ -18,70 +17,7 @@ import {
   seatLook,
   waitingState,
 } from './table';
-
-function player(over: Partial<PlayerView> = {}): PlayerView {
-  return {
-    id: '1',
-    username: 'p',
-    avatar: null,
-    balance: 100,
-    cards: null,
-    cardCount: 3,
-    hasFolded: false,
-    hasLooked: false,
-    hasLookedAndMustAct: false,
-    isActive: true,
-    isSittingOut: false,
-    isDealer: false,
-    isAllIn: false,
-    score: null,
-    position: 1,
-    currentBet: 0,
-    totalBet: 0,
-    lastAction: null,
-    lastWinAmount: 0,
-    ...over,
-  };
-}
-
-const noActions: AllowedActions = {
-  blindBet: null,
-  look: false,
-  call: null,
-  raise: null,
-  fold: false,
-  joinSvara: null,
-  skipSvara: false,
-};
-
-function state(over: Partial<GameState> = {}): GameState {
-  return {
-    roomId: '00000000-0000-4000-8000-000000000000',
-    status: 'blind_betting',
-    pot: 2,
-    tax: 0,
-    taxPercent: 5,
-    players: [player({ id: '1', position: 1 }), player({ id: '2', position: 4 })],
-    currentPlayerIndex: 0,
-    turnStartTime: 0,
-    deadline: 15_000,
-    serverTime: 0,
-    minBet: 1,
-    lastBlindBet: 0,
-    lastActionAmount: 0,
-    hasRaiseMax: false,
-    isAnimating: false,
-    winners: [],
-    svaraParticipants: [],
-    svaraConfirmed: [],
-    svaraTied: [],
-    log: [],
-    fairness: { handNumber: 1, commitment: null, clientSeed: null, revealedSeed: null },
-    viewerId: '1',
-    allowedActions: noActions,
-    ...over,
-  };
-}
+import { gameState, NO_ACTIONS, playerView } from '../test-support/game-state';
 
 describe('chips per bet size (SPEC §9)', () => {
   it.each([
@@ -152,43 +88,43 @@ describe('seat labels and looks', () => {
 
 describe('turn and action bar', () => {
   it('is the viewer’s turn only when seated, betting, on turn and idle', () => {
-    expect(isViewerTurn(state(), '1', false)).toBe(true);
-    expect(isViewerTurn(state(), '1', true)).toBe(false);
-    expect(isViewerTurn(state(), '2', false)).toBe(false);
-    expect(isViewerTurn(state(), null, false)).toBe(false);
-    expect(isViewerTurn(state({ status: 'showdown' }), '1', false)).toBe(false);
+    expect(isViewerTurn(gameState(), '1', false)).toBe(true);
+    expect(isViewerTurn(gameState(), '1', true)).toBe(false);
+    expect(isViewerTurn(gameState(), '2', false)).toBe(false);
+    expect(isViewerTurn(gameState(), null, false)).toBe(false);
+    expect(isViewerTurn(gameState({ status: 'showdown' }), '1', false)).toBe(false);
   });
   it('offers look and blind bet while betting blind, with the server’s amount', () => {
-    const s = state({ allowedActions: { ...noActions, look: true, blindBet: { amount: 2 } } });
+    const s = gameState({ allowedActions: { ...NO_ACTIONS, look: true, blindBet: { amount: 2 } } });
     expect(actionButtons(s, true)).toEqual([
       { kind: 'look', enabled: true },
       { kind: 'blind_bet', enabled: true, amount: 2 },
     ]);
   });
   it('disables a blind bet the server does not allow', () => {
-    const s = state({ allowedActions: { ...noActions, look: true } });
+    const s = gameState({ allowedActions: { ...NO_ACTIONS, look: true } });
     expect(actionButtons(s, true)[1]).toEqual({ kind: 'blind_bet', enabled: false, amount: null });
   });
   it('offers fold, call and raise in open betting and after a look that must be answered', () => {
     const allowed = {
-      ...noActions,
+      ...NO_ACTIONS,
       fold: true,
       call: { amount: 4, allIn: false },
       raise: { min: 8, max: 50 },
     };
-    const open = state({ status: 'betting', allowedActions: allowed });
+    const open = gameState({ status: 'betting', allowedActions: allowed });
     const kinds = actionButtons(open, true).map((b) => b.kind);
     expect(kinds).toEqual(['fold', 'call', 'raise']);
-    const mustAct = state({
+    const mustAct = gameState({
       status: 'blind_betting',
-      players: [player({ id: '1', hasLookedAndMustAct: true })],
+      players: [playerView({ id: '1', hasLookedAndMustAct: true })],
       allowedActions: allowed,
     });
     expect(actionButtons(mustAct, true).map((b) => b.kind)).toEqual(['fold', 'call', 'raise']);
     expect(actionButtons(open, true)[2]).toEqual({ kind: 'raise', enabled: true, min: 8, max: 50 });
   });
   it('disables everything off turn', () => {
-    const s = state({ status: 'betting', allowedActions: { ...noActions, fold: true } });
+    const s = gameState({ status: 'betting', allowedActions: { ...NO_ACTIONS, fold: true } });
     expect(actionButtons(s, false).every((b) => !b.enabled)).toBe(true);
   });
 });
@@ -231,22 +167,22 @@ describe('timers and phases', () => {
     expect(dealDelayMs(2, 2, 3)).toBe(2400);
   });
   it('names the waiting states', () => {
-    expect(waitingState(state({ status: 'waiting', players: [player()] }))).toBe('waitingForPlayers');
-    expect(waitingState(state({ status: 'waiting' }))).toBe('waitingForOthers');
-    expect(waitingState(state({ players: [player({ id: '1', isActive: false })] }))).toBe(
+    expect(waitingState(gameState({ status: 'waiting', players: [playerView()] }))).toBe('waitingForPlayers');
+    expect(waitingState(gameState({ status: 'waiting' }))).toBe('waitingForOthers');
+    expect(waitingState(gameState({ players: [playerView({ id: '1', isActive: false })] }))).toBe(
       'waitingForNextRound',
     );
-    expect(waitingState(state())).toBeNull();
+    expect(waitingState(gameState())).toBeNull();
   });
 });
 
 describe('dealing', () => {
   it('deals clockwise from the player left of the dealer, skipping players not in the hand', () => {
     const players = [
-      player({ id: 'a', position: 1 }),
-      player({ id: 'b', position: 3, isDealer: true }),
-      player({ id: 'c', position: 4, isActive: false }),
-      player({ id: 'd', position: 6 }),
+      playerView({ id: 'a', position: 1 }),
+      playerView({ id: 'b', position: 3, isDealer: true }),
+      playerView({ id: 'c', position: 4, isActive: false }),
+      playerView({ id: 'd', position: 6 }),
     ];
     expect(dealingOrder(players)).toEqual(['d', 'a', 'b']);
   });

@@ -4,69 +4,37 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { GameState, PlayerView } from '@svara/core';
 import '../../i18n';
 import { SvaraDialog } from './SvaraOverlay';
+import { gameState, NO_ACTIONS, playerView } from '../../test-support/game-state';
 
 afterEach(cleanup);
 
 function player(id: string): PlayerView {
-  return {
+  return playerView({
     id,
     username: `p${id}`,
-    avatar: null,
-    balance: 100,
-    cards: null,
-    cardCount: 3,
-    hasFolded: false,
     hasLooked: true,
-    hasLookedAndMustAct: false,
-    isActive: true,
-    isSittingOut: false,
-    isDealer: false,
-    isAllIn: false,
     score: 17,
     position: Number(id),
-    currentBet: 0,
     totalBet: 2,
-    lastAction: null,
-    lastWinAmount: 0,
-  };
+  });
 }
 
 /** A svara between players 1 and 2, seen by `viewerId`, with the moves the server offers it. */
 function svaraState(viewerId: string, allowed: Partial<NonNullable<GameState['allowedActions']>>): GameState {
-  return {
+  return gameState({
     roomId: '00000000-0000-4000-8000-000000000001',
     status: 'svara_pending',
     pot: 10,
-    tax: 0,
-    taxPercent: 5,
     players: [player('1'), player('2'), player('3')],
     currentPlayerIndex: -1,
     turnStartTime: null,
     deadline: null,
-    serverTime: 0,
-    minBet: 1,
-    lastBlindBet: 0,
-    lastActionAmount: 0,
-    hasRaiseMax: false,
-    isAnimating: false,
     winners: ['1', '2'],
     svaraParticipants: ['1', '2'],
-    svaraConfirmed: [],
     svaraTied: ['1', '2'],
-    log: [],
-    fairness: { handNumber: 1, commitment: null, clientSeed: null, revealedSeed: null },
     viewerId,
-    allowedActions: {
-      blindBet: null,
-      look: false,
-      call: null,
-      raise: null,
-      fold: false,
-      joinSvara: null,
-      skipSvara: false,
-      ...allowed,
-    },
-  };
+    allowedActions: { ...NO_ACTIONS, ...allowed },
+  });
 }
 
 function renderDialog(state: GameState, decided = false) {
