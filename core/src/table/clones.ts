@@ -34,7 +34,6 @@ export function cloneHand(h: Hand): Hand {
     serverSeed: h.serverSeed,
     clientSeed: h.clientSeed,
     commitment: h.commitment,
-    deck: h.deck,
     dealerPosition: h.dealerPosition,
     players: h.players,
     phase: h.phase,

@@ -109,7 +109,6 @@ export function dealHand(d: Draft, input: DealInput): void {
     serverSeed: input.serverSeed,
     clientSeed: input.clientSeed,
     commitment,
-    deck: deck as Card[],
     dealerPosition,
     players,
     phase: 'blind',

@@ -81,12 +81,13 @@ export type Hand = {
   number: number;
   /** A svara hand: dealt to the svara participants, no ante, the svara pot as base pot. */
   svara: boolean;
-  /** Secret until the hand is over (then in `TableState.fairness.revealedSeed`). */
+  /**
+   * Secret until the hand is over (then in `TableState.fairness.revealedSeed`). The deck is
+   * shuffleDeck(serverSeed, clientSeed, number) and is not kept: the dealt cards are the players'.
+   */
   serverSeed: string;
   clientSeed: string;
   commitment: string;
-  /** The whole shuffled deck of the hand, secret: a reader can check it against the revealed seed. */
-  deck: Card[];
   dealerPosition: number;
   /** Dealt players in turn order: the first is the player left of the dealer (RULES §2.4, §2.5). */
   players: HandPlayer[];
