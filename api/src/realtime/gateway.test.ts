@@ -191,7 +191,7 @@ describe('at the table', () => {
     const s = await spectator.frame((f) => f.status === 'blind_betting', 'the deal');
     expect(s.viewerId).toBeNull();
     expect(s.allowedActions).toBeNull();
-    expect(s.players.every((p) => p.cards === null && p.cardCount === 3)).toBe(true);
+    expect(s.players.every((p) => p.cards === null && p.isActive && !p.hasFolded)).toBe(true);
     await spectator.until(
       () => spectator.all<{ sound: string }>('play_sound').some((x) => x.sound === 'deal'),
       'deal',

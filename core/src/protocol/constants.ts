@@ -13,6 +13,11 @@ export const DEPOSIT_ADDRESS_TTL_SECONDS = 3600;
 export const HOUSE_SHARE_BPS = 500;
 export const CHAT_PHRASE_COUNT = 19;
 export const TON_ADDRESS_LENGTH = 48;
+/**
+ * A game frame carries the latest entries of the hand's log, not all of it: a long hand would
+ * otherwise grow every frame by each move ever made. The server keeps the hand's whole log.
+ */
+export const FRAME_LOG_ENTRIES = 8;
 
 export const TIMINGS = {
   turnMs: 15_000,

@@ -3,14 +3,15 @@
  * needs so it never recomputes a rule: its allowed actions with exact amounts, timers as server
  * deadlines, and the fair-shuffle commitment. Money is dollars here; `viewFor` in core builds it.
  *
- * On the wire a frame leaves out every field listed in PLAYER_VIEW_DEFAULTS, LOG_ENTRY_DEFAULTS and
- * GAME_STATE_DEFAULTS while it holds that value (compactGameState); parsing with these schemas puts
+ * On the wire a frame leaves out every field listed in PLAYER_VIEW_DEFAULTS, LOG_ENTRY_DEFAULTS,
+ * FAIRNESS_DEFAULTS and GAME_STATE_DEFAULTS while it holds that value (compactGameState); parsing with these schemas puts
  * them back, so what a client works with always has every field. Most of a six-player frame is
  * players at rest (not folded, not all-in, no cards shown), and leaving that out makes a frame
  * about a third smaller without renaming a single field.
  */
 import { z } from 'zod';
 import { cardSchema } from '../card-schema.js';
+import { HOUSE_SHARE_BPS } from './constants.js';
 
 export const TABLE_STATUSES = [
   'waiting',
@@ -46,7 +47,6 @@ export type LastAction = z.infer<typeof lastActionSchema>;
 export const PLAYER_VIEW_DEFAULTS = {
   avatar: null,
   cards: null,
-  cardCount: 0,
   hasFolded: false,
   hasLooked: false,
   hasLookedAndMustAct: false,
@@ -67,10 +67,11 @@ export const playerViewSchema = z.object({
   username: z.string().nullable(),
   avatar: z.string().nullable().default(P.avatar),
   balance: z.number(),
-  /** The viewer's own cards after looking; others' at showdown; otherwise null. */
+  /**
+   * The viewer's own cards after looking; others' at showdown; otherwise null. A seat holds three
+   * cards (face down when null) while it is active and has not folded.
+   */
   cards: z.array(cardSchema).nullable().default(P.cards),
-  /** How many cards the seat holds face down (for drawing backs). */
-  cardCount: z.number().int().min(0).max(3).default(P.cardCount),
   hasFolded: z.boolean().default(P.hasFolded),
   hasLooked: z.boolean().default(P.hasLooked),
   hasLookedAndMustAct: z.boolean().default(P.hasLookedAndMustAct),
@@ -112,18 +113,22 @@ export const allowedActionsSchema = z.object({
 });
 export type AllowedActions = z.infer<typeof allowedActionsSchema>;
 
+/** Fairness fields a frame leaves out while they hold these values (the seed until it is revealed). */
+export const FAIRNESS_DEFAULTS = { revealedSeed: null } as const;
+
 export const fairnessSchema = z.object({
   handNumber: z.number().int(),
   /** SHA-256 of the server seed, hex; shown before the first card is dealt. */
   commitment: z.string().nullable(),
   clientSeed: z.string().nullable(),
   /** The server seed, hex; only after the hand is over. */
-  revealedSeed: z.string().nullable(),
+  revealedSeed: z.string().nullable().default(FAIRNESS_DEFAULTS.revealedSeed),
 });
 
 /** Game state fields a frame leaves out while they hold these values (an array: while empty). */
 export const GAME_STATE_DEFAULTS = {
   tax: 0,
+  taxPercent: HOUSE_SHARE_BPS / 100,
   lastBlindBet: 0,
   lastActionAmount: 0,
   hasRaiseMax: false,
@@ -143,7 +148,7 @@ export const gameStateSchema = z.object({
   pot: z.number(),
   /** The house's 5% of the pot being paid out (0 until a payout). */
   tax: z.number().default(G.tax),
-  taxPercent: z.number(),
+  taxPercent: z.number().default(G.taxPercent),
   players: z.array(playerViewSchema),
   /** Index into `players` of the player on turn, or -1. */
   currentPlayerIndex: z.number().int(),
@@ -163,6 +168,7 @@ export const gameStateSchema = z.object({
   svaraConfirmed: ids(),
   /** Tied players of a pending svara (they join free). */
   svaraTied: ids(),
+  /** The latest entries of the current hand's log, oldest first (at most FRAME_LOG_ENTRIES). */
   log: z.array(logEntrySchema),
   fairness: fairnessSchema,
   /** The viewer's id, or null for a spectator view. */
@@ -206,5 +212,6 @@ export function compactGameState(state: GameState): WireGameState {
     log: state.log.map(
       (entry) => withoutDefaults(entry, LOG_ENTRY_DEFAULTS) as z.input<typeof logEntrySchema>,
     ),
+    fairness: withoutDefaults(state.fairness, FAIRNESS_DEFAULTS) as z.input<typeof fairnessSchema>,
   };
 }

@@ -137,6 +137,6 @@ describe('§2.6 open betting', () => {
     expect(t.player('b').folded).toBe(true);
     expect(t.pot).toBe(400);
     expect(t.turn).toBe('c');
-    expect(t.view('c').players.find((p) => p.id === 'b')).toMatchObject({ hasFolded: true, cardCount: 0 });
+    expect(t.view('c').players.find((p) => p.id === 'b')).toMatchObject({ hasFolded: true, cards: null });
   });
 });

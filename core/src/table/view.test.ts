@@ -1,5 +1,6 @@
 /** viewFor: who sees what, and allowedActions that match what applyAction accepts. */
 import { describe, expect, it } from 'vitest';
+import { FRAME_LOG_ENTRIES } from '../protocol/constants.js';
 import { gameStateSchema } from '../protocol/game-state.js';
 import { SEED, table } from './test-support.js';
 
@@ -7,13 +8,13 @@ const hands = { a: 'A♥ K♥ Q♥', b: 'A♠ K♠ 8♦', c: '8♣ 9♦ J♠' };
 const threeHanded = () => table({ players: ['a', 'b', 'c'] }).deal({ dealer: 3, hands });
 
 describe('viewFor', () => {
-  it('before any look nobody sees any card, not even their own; card backs are counted', () => {
+  it('before any look nobody sees any card, not even their own; every seat is dealt in', () => {
     const t = threeHanded();
     for (const viewer of ['a', 'b', 'c', null]) {
       const v = t.view(viewer);
       expect(v.players.map((p) => p.cards)).toEqual([null, null, null]);
       expect(v.players.map((p) => p.score)).toEqual([null, null, null]);
-      expect(v.players.map((p) => p.cardCount)).toEqual([3, 3, 3]);
+      expect(v.players.map((p) => p.isActive && !p.hasFolded)).toEqual([true, true, true]);
     }
   });
 
@@ -94,5 +95,18 @@ describe('viewFor', () => {
     const a = t.view('a').allowedActions!;
     t.call('a');
     expect(t.transfers('call').at(-1)!.amount).toBe(a.call!.amount * 100);
+  });
+
+  it("carries the latest FRAME_LOG_ENTRIES of the hand's log, oldest first; the state keeps them all", () => {
+    const rich = ['a', 'b', 'c'].map((id) => ({ id, balance: 1_000_000 }));
+    const t = table({ players: rich }).deal({ dealer: 3, hands });
+    for (let i = 0; i < 3; i++) t.blind('a').blind('b').blind('c');
+    const all = t.state.hand!.log;
+    expect(all).toHaveLength(2 + 9);
+    const shown = t.view(null).log;
+    expect(shown).toHaveLength(FRAME_LOG_ENTRIES);
+    expect(shown.map((e) => [e.type, e.telegramId])).toEqual(
+      all.slice(-FRAME_LOG_ENTRIES).map((e) => [e.type, e.playerId]),
+    );
   });
 });

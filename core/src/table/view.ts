@@ -5,7 +5,7 @@
  * the showdown.
  */
 import { centsToDollars } from '../money.js';
-import { HOUSE_SHARE_BPS } from '../protocol/constants.js';
+import { FRAME_LOG_ENTRIES, HOUSE_SHARE_BPS } from '../protocol/constants.js';
 import type { AllowedActions, GameState, LogEntry, PlayerView } from '../protocol/game-state.js';
 import { nextDeadline } from './clock.js';
 import { findSeat, playerIndex } from './draft.js';
@@ -30,7 +30,6 @@ function playerView(s: TableState, seat: Seat, viewerId: string | null): PlayerV
     avatar: seat.avatar,
     balance: $(seat.balance),
     cards: visible ? p.cards.map((c) => ({ rank: c.rank, suit: c.suit })) : null,
-    cardCount: p && !p.folded ? 3 : 0,
     hasFolded: p?.folded ?? false,
     hasLooked: p !== null && h!.looked,
     hasLookedAndMustAct: p !== null && h!.looker === i,
@@ -59,6 +58,24 @@ export function allowedActionsInDollars(m: LegalMoves): AllowedActions {
   };
 }
 
+/**
+ * What a seated viewer's view has that the spectator view lacks: their own seat (their cards and
+ * score once seen) and their allowed actions. Null for someone not seated. A server sending every
+ * viewer a frame builds the spectator view once and this per viewer (viewFor is both together).
+ */
+export function viewerPart(
+  state: TableState,
+  viewerId: string,
+): { index: number; player: PlayerView; allowedActions: AllowedActions } | null {
+  const index = state.seats.findIndex((seat) => seat.playerId === viewerId);
+  if (index < 0) return null;
+  return {
+    index,
+    player: playerView(state, state.seats[index]!, viewerId),
+    allowedActions: allowedActionsInDollars(legalMoves(state, viewerId)),
+  };
+}
+
 export function viewFor(state: TableState, viewerId: string | null, now: number): GameState {
   const s = state;
   const h = s.hand;
@@ -68,11 +85,14 @@ export function viewFor(state: TableState, viewerId: string | null, now: number)
   const inPlay = h !== null && (s.status === 'blind_betting' || s.status === 'betting') && h.turn >= 0;
   const onTurn = inPlay ? h.players[h.turn]!.playerId : null;
   const sv = s.svara;
-  const log: LogEntry[] = (h?.log ?? []).map((e) =>
-    e.amount === null
-      ? { telegramId: e.playerId, type: e.type, timestamp: e.at }
-      : { telegramId: e.playerId, type: e.type, timestamp: e.at, amount: $(e.amount) },
-  );
+  const entries = h?.log ?? [];
+  const log: LogEntry[] = entries
+    .slice(Math.max(0, entries.length - FRAME_LOG_ENTRIES))
+    .map((e) =>
+      e.amount === null
+        ? { telegramId: e.playerId, type: e.type, timestamp: e.at }
+        : { telegramId: e.playerId, type: e.type, timestamp: e.at, amount: $(e.amount) },
+    );
   const f = s.fairness;
   return {
     roomId: s.roomId,

@@ -21,7 +21,6 @@ export function playerView(over: Partial<PlayerView> = {}): PlayerView {
     avatar: null,
     balance: 100,
     cards: null,
-    cardCount: 3,
     hasFolded: false,
     hasLooked: false,
     hasLookedAndMustAct: false,

@@ -101,7 +101,8 @@ export function Seat({
   const look = seatLook(player);
   const off = CARD_OFFSET[seat]!;
   const cardW = big ? 46 : player.cards ? 26 : 18;
-  const count = player.cards?.length ?? player.cardCount;
+  // Face down: an active seat that has not folded holds three cards.
+  const count = player.cards?.length ?? (player.isActive && !player.hasFolded ? 3 : 0);
   // The deal animation starts at the deck in the middle of the table.
   const dx = TABLE_CENTER.x - (p.x + off.x);
   const dy = TABLE_CENTER.y - (p.y + off.y);
