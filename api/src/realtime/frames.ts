@@ -9,10 +9,10 @@
  * encoding of an event without acknowledgement on the main namespace), written to the engine.io
  * connection: byte for byte what socket.emit would send, without encoding the object again.
  */
-import { compactGameState, compactPlayerView, viewFor, type TableState } from '@svara/core';
+import { compactGameState, compactPlayerView, viewerPart, viewFor, type TableState } from '@svara/core';
 import type { Socket } from 'socket.io';
 
-export type FrameEvent = 'game_state' | 'game_update';
+export type FrameEvent = 'game_state' | 'game_update' | 'play_sound';
 
 export class FrameBuilder {
   private readonly players: string[];
@@ -22,7 +22,7 @@ export class FrameBuilder {
 
   constructor(
     private readonly state: TableState,
-    private readonly now: number,
+    now: number,
   ) {
     const base = compactGameState(viewFor(state, null, now));
     const { players, viewerId: _viewer, allowedActions: _allowed, ...rest } = base;
@@ -40,18 +40,17 @@ export class FrameBuilder {
 
   /** The frame of `viewerId` as JSON (a spectator's when null or not seated). */
   json(viewerId: string | null): string {
-    const index = viewerId === null ? undefined : this.seatIndex.get(viewerId);
-    if (index === undefined) return (this.spectator ??= this.assemble(this.players, null, 'null'));
-    const own = viewFor(this.state, viewerId, this.now);
+    const own = viewerId === null || !this.seatIndex.has(viewerId) ? null : viewerPart(this.state, viewerId);
+    if (own === null) return (this.spectator ??= this.assemble(this.players, null, 'null'));
     const players = this.players.slice();
-    players[index] = JSON.stringify(compactPlayerView(own.players[index]!));
+    players[own.index] = JSON.stringify(compactPlayerView(own.player));
     return this.assemble(players, viewerId, JSON.stringify(own.allowedActions));
   }
 }
 
 type EngineConn = { write(data: string): void };
 
-/** Sends a ready-made JSON payload as a socket.io event. */
+/** Sends a ready-made JSON payload as a socket.io event (one encoded once for many sockets). */
 export function sendJson(socket: Socket, event: FrameEvent, json: string): void {
   (socket.conn as unknown as EngineConn).write(`2["${event}",${json}]`);
 }

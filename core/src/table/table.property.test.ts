@@ -7,7 +7,8 @@
  *   exactly the table's balances, pot and house total (so money is conserved); no balance is
  *   negative and every amount is integer cents;
  * - no view (each player, a spectator, a stranger) shows a card the rules have not revealed to that
- *   viewer, the deck, or the seed before the reveal; every view fits the wire schema;
+ *   viewer, the deck, or the seed before the reveal; every view fits the wire schema; a seated
+ *   viewer's own part (viewerPart) is exactly what their view adds to the spectator's;
  * - what allowedActions offers is accepted, and a move it does not offer is refused;
  * - every hand ends within a bounded number of actions.
  */
@@ -20,7 +21,7 @@ import { needsDeal, nextDeadline } from './clock.js';
 import { createTable } from './create.js';
 import { legalMoves } from './moves.js';
 import type { TableAction, TableEvent, TableState } from './types.js';
-import { viewFor } from './view.js';
+import { viewerPart, viewFor } from './view.js';
 
 /** Small deterministic PRNG (mulberry32) for the walk; fast-check picks its seed and the scenario. */
 function prng(seed: number) {
@@ -84,6 +85,16 @@ function checkViews(s: TableState, now: number, extraViewer: string): void {
     }
     const shown = v.players.reduce((n, pv) => n + (pv.cards?.length ?? 0), 0);
     expect(shown).toBeLessThanOrEqual(3 * (h?.players.length ?? 0));
+    const part = viewer === null ? null : viewerPart(s, viewer);
+    if (v.viewerId === null) expect(part).toBeNull();
+    else {
+      expect(part).toEqual({
+        index: part!.index,
+        player: v.players[part!.index],
+        allowedActions: v.allowedActions,
+      });
+      expect(v.players[part!.index]!.id).toBe(viewer);
+    }
   }
   const full = viewFor(s, viewers[viewers.length - 1] ?? null, now);
   gameStateSchema.parse(full);
