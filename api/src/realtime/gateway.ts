@@ -314,24 +314,30 @@ export class Gateway implements TableListener {
       const builder = new FrameBuilder(state, now);
       const frames = new Map<string | null, string>();
       const seated = new Set(state.seats.map((s) => s.playerId));
+      // "turn" tells the player whose turn it now is; every other sound is for the whole table.
+      // Each sound's packet is encoded once, like the frames, and follows the frame on every socket.
+      const h = state.hand;
+      const betting = state.status === 'blind_betting' || state.status === 'betting';
+      const onTurn = h && betting && h.turn >= 0 ? h.players[h.turn]!.playerId : undefined;
+      const forAll: string[] = [];
+      const forTurn: string[] = [];
+      for (const e of events) {
+        if (e.type !== 'sound') continue;
+        const json = JSON.stringify({ sound: e.name });
+        if (e.name !== 'turn') forAll.push(json);
+        else if (onTurn !== undefined) forTurn.push(json);
+      }
       for (const socket of sockets) {
         holdWrites(socket);
-        const key = seated.has(socket.data.userId) ? socket.data.userId : null;
+        const userId = socket.data.userId;
+        const key = seated.has(userId) ? userId : null;
         let frame = frames.get(key);
         if (frame === undefined) frames.set(key, (frame = builder.json(key)));
         this.stats.frames += 1;
         this.stats.frameBytes += frame.length;
         sendJson(socket, 'game_update', frame);
-      }
-      // "turn" tells the player whose turn it now is; every other sound is for the whole table.
-      const h = state.hand;
-      const betting = state.status === 'blind_betting' || state.status === 'betting';
-      const onTurn = h && betting && h.turn >= 0 ? h.players[h.turn]!.playerId : undefined;
-      for (const e of events) {
-        if (e.type !== 'sound') continue;
-        if (e.name !== 'turn') this.io.local.to(tableRoom(roomId)).emit('play_sound', { sound: e.name });
-        else if (onTurn !== undefined)
-          this.io.local.to(userRoom(onTurn)).emit('play_sound', { sound: e.name });
+        for (const sound of forAll) sendJson(socket, 'play_sound', sound);
+        if (userId === onTurn) for (const sound of forTurn) sendJson(socket, 'play_sound', sound);
       }
     }
     for (const [userId, balance] of change.balances) {
