@@ -60,7 +60,7 @@ export { applyAction } from './apply.js';
 export { createTable, DEFAULT_TIMINGS } from './create.js';
 export { needsDeal, nextDeadline } from './clock.js';
 export { legalMoves } from './moves.js';
-export { viewFor, viewerPart } from './view.js';
+export { NO_ALLOWED_ACTIONS, viewFor, viewerPart } from './view.js';
 export type {
   Deadline,
   Fairness,

@@ -9,7 +9,7 @@ import { FRAME_LOG_ENTRIES, HOUSE_SHARE_BPS } from '../protocol/constants.js';
 import type { AllowedActions, GameState, LogEntry, PlayerView } from '../protocol/game-state.js';
 import { nextDeadline } from './clock.js';
 import { findSeat, playerIndex } from './draft.js';
-import { legalMoves } from './moves.js';
+import { legalMoves, NO_MOVES } from './moves.js';
 import type { Hand, LegalMoves, Seat, TableState } from './types.js';
 
 const $ = centsToDollars;
@@ -46,7 +46,7 @@ function playerView(s: TableState, seat: Seat, viewerId: string | null): PlayerV
   };
 }
 
-export function allowedActionsInDollars(m: LegalMoves): AllowedActions {
+function inDollars(m: LegalMoves): AllowedActions {
   return {
     blindBet: m.blindBet === null ? null : { amount: $(m.blindBet) },
     look: m.look,
@@ -58,20 +58,31 @@ export function allowedActionsInDollars(m: LegalMoves): AllowedActions {
   };
 }
 
+/** What a viewer who may do nothing now is offered (most viewers, most of the time): one shared object. */
+export const NO_ALLOWED_ACTIONS: AllowedActions = Object.freeze(inDollars(NO_MOVES));
+
+export function allowedActionsInDollars(m: LegalMoves): AllowedActions {
+  return m === NO_MOVES ? NO_ALLOWED_ACTIONS : inDollars(m);
+}
+
 /**
- * What a seated viewer's view has that the spectator view lacks: their own seat (their cards and
- * score once seen) and their allowed actions. Null for someone not seated. A server sending every
- * viewer a frame builds the spectator view once and this per viewer (viewFor is both together).
+ * What a seated viewer's view has that the spectator view lacks: their allowed actions, and their
+ * own seat when it shows more (their cards and score after a look; otherwise `player` is null: the
+ * seat looks the same to everyone). Null for someone not seated. A server sending every viewer a
+ * frame builds the spectator view once and this per viewer (viewFor is both together).
  */
 export function viewerPart(
   state: TableState,
   viewerId: string,
-): { index: number; player: PlayerView; allowedActions: AllowedActions } | null {
+): { index: number; player: PlayerView | null; allowedActions: AllowedActions } | null {
   const index = state.seats.findIndex((seat) => seat.playerId === viewerId);
   if (index < 0) return null;
+  const h = state.hand;
+  const i = h ? playerIndex(h, viewerId) : -1;
+  const seesMore = i >= 0 && cardsVisible(h!, i, viewerId) && !cardsVisible(h!, i, null);
   return {
     index,
-    player: playerView(state, state.seats[index]!, viewerId),
+    player: seesMore ? playerView(state, state.seats[index]!, viewerId) : null,
     allowedActions: allowedActionsInDollars(legalMoves(state, viewerId)),
   };
 }
