@@ -138,16 +138,6 @@ function sqlStateOf(error: unknown): string | undefined {
 }
 
 /**
- * A statement that must commit exactly when a batch does (the table runtime writes its hand state
- * this way). It runs as a data-modifying CTE of the batch's own statement: one round trip, and the
- * accounts' locks are held only while PostgreSQL executes it. Not run when the batch is a replay.
- */
-export interface Companion {
-  sql: string;
-  bindings: readonly (string | number | boolean | null)[];
-}
-
-/**
  * A batch as ledger_post's six array arguments (keys, debits, credits, amounts, reasons, metadata),
  * for `?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[]`.
  */
@@ -167,7 +157,16 @@ export function ledgerPostArguments(
 export interface Ledger {
   transfer(request: TransferRequest): Promise<TransferResult>;
   /** Applies every transfer or none, in one transaction; balances are checked after the whole batch. */
-  transferBatch(requests: TransferRequest[], companion?: Companion): Promise<BatchResult>;
+  transferBatch(requests: TransferRequest[]): Promise<BatchResult>;
+  /**
+   * Posts `requests` through the caller's own statement: `run` executes one statement (one
+   * transaction) that calls ledger_post with ledgerPostArguments(requests) and writes whatever must
+   * commit exactly with them (the table runtime's hand rows). The ledger's answers are the same as
+   * transferBatch's: keys posted before are checked to be these same transfers and reported as a
+   * replay (nothing of `run` was written: write the rest again without them); an overdraw is an
+   * InsufficientBalanceError; a deadlock is tried again.
+   */
+  postThrough(requests: TransferRequest[], run: () => Promise<unknown>): Promise<{ replayed: boolean }>;
   /** The user's game wallet account id (created on first use). The user must exist. */
   playerWallet(userId: string): Promise<number>;
   /** The user's referral earnings account id (created on first use). */
@@ -252,17 +251,22 @@ export function createLedger(knex: Knex): Ledger {
     });
   }
 
-  async function apply(requests: TransferRequest[], companion?: Companion): Promise<BatchResult> {
+  /** Runs `run`, a statement posting `requests`, with the ledger's answers to its refusals. */
+  async function guarded<T>(
+    requests: TransferRequest[],
+    run: () => Promise<T>,
+    replayed: (originals: TransferRecord[]) => T,
+  ): Promise<T> {
     requests.forEach(validate);
     if (new Set(requests.map((r) => r.idempotencyKey)).size !== requests.length) {
       throw new RangeError('a batch cannot repeat an idempotency key');
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        return { transfers: await post(requests, companion), replayed: false };
+        return await run();
       } catch (error) {
         const code = sqlStateOf(error);
-        if (code === KEYS_TAKEN) return { transfers: await replay(requests), replayed: true };
+        if (code === KEYS_TAKEN) return replayed(await replay(requests));
         if (code === OVERDRAWN)
           throw new InsufficientBalanceError(Number((error as { detail?: string }).detail));
         // Two batches inserting the same keys in different orders can deadlock; PostgreSQL aborts one.
@@ -272,11 +276,19 @@ export function createLedger(knex: Knex): Ledger {
     }
   }
 
+  function apply(requests: TransferRequest[]): Promise<BatchResult> {
+    return guarded(
+      requests,
+      async (): Promise<BatchResult> => ({ transfers: await post(requests), replayed: false }),
+      (transfers) => ({ transfers, replayed: true }),
+    );
+  }
+
   /** One statement, one transaction: see the ledger_post migration for the locking and the checks. */
-  async function post(requests: TransferRequest[], companion?: Companion): Promise<TransferRecord[]> {
+  async function post(requests: TransferRequest[]): Promise<TransferRecord[]> {
     const result = await knex.raw<{ rows: TransferRow[] }>(
-      `${companion ? `with companion as (${companion.sql}) ` : ''}select ${TRANSFER_COLUMNS} from ledger_post(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[])`,
-      [...(companion?.bindings ?? []), ...ledgerPostArguments(requests)],
+      `select ${TRANSFER_COLUMNS} from ledger_post(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[])`,
+      ledgerPostArguments(requests),
     );
     const byKey = new Map(result.rows.map((row) => [row.idempotency_key, toRecord(row)]));
     return requests.map((r) => byKey.get(r.idempotencyKey)!);
@@ -298,6 +310,15 @@ export function createLedger(knex: Knex): Ledger {
       return { transfer: transfers[0]!, replayed };
     },
     transferBatch: apply,
+    postThrough: (requests, run) =>
+      guarded(
+        requests,
+        async (): Promise<{ replayed: boolean }> => {
+          await run();
+          return { replayed: false };
+        },
+        () => ({ replayed: true }),
+      ),
     playerWallet: (userId) => accountId('player_wallet', userId, null),
     playerReferral: (userId) => accountId('player_referral', userId, null),
     handEscrow: (reference) => accountId('hand_escrow', null, reference),

@@ -154,6 +154,37 @@ describe('HandStore', () => {
     expect((await checkLedger(knex)).ok).toBe(true);
   });
 
+  it('takes a svara hand taking over the tied pot, committed twice (first answer lost), as one', async () => {
+    const { knex, ledger, store, roomId, state } = await setup(['9601', '9602']);
+    const { state: s } = await deal(store, state);
+    const [tied, svara] = [escrowReference(roomId, 1), escrowReference(roomId, 2)];
+    const takeOver: MoneyPlan = {
+      transfers: [
+        {
+          idempotencyKey: `hand:${roomId}:1:97`,
+          from: { kind: 'escrow', reference: tied },
+          to: { kind: 'escrow', reference: svara },
+          amount: 200,
+          reason: 'svara_carry',
+          metadata: { roomId, handNumber: 1, seq: 97 },
+        },
+      ],
+      settledEscrows: [tied],
+    };
+    // Two rows: the tied hand is over, the svara hand begins.
+    const rows = [
+      { handNumber: 1, state: null, status: 'finished' as const },
+      { handNumber: 2, state: s, status: 'running' as const, isNew: true },
+    ];
+    await store.commit(roomId, takeOver, rows);
+    await store.commit(roomId, takeOver, rows);
+    expect(await ledger.balance(await ledger.handEscrow(tied))).toBe(0);
+    expect(await ledger.balance(await ledger.handEscrow(svara))).toBe(200);
+    expect((await handRow(knex, roomId, 1))!.status).toBe('finished');
+    expect((await handRow(knex, roomId, 2))!.status).toBe('running');
+    expect((await checkLedger(knex)).ok).toBe(true);
+  });
+
   it('writes several tables in one call, and a refused table holds back none of the others', async () => {
     const tables = await Promise.all([
       setup(['9401', '9402']),

@@ -1,25 +1,18 @@
 /**
  * Where the table runtime writes: an action's ledger transfers and the state of its hand go to the
- * database in ONE transaction, so the persisted hand and the ledger can never disagree, whatever
- * moment a crash picks. The ledger's own batch runs inside that transaction (as a savepoint): its
- * checks (idempotency, no overdraw, ordered locks) are the ledger module's, not repeated here.
+ * database in ONE statement of the table_commit function (one transaction), so the persisted hand
+ * and the ledger can never disagree, whatever moment a crash picks. The transfers go through the
+ * ledger's own ledger_post: its checks (idempotency, no overdraw, ordered locks) are the ledger
+ * module's, not repeated here, and so are its answers (ledger.postThrough).
  *
  * Commits of many tables travel together: while a write is under way the next ones gather, and go
- * as one call of the table_commit database function (one round trip, one transaction, one flush of
- * the log). If that call fails, each part is written again on its own by the path above, so a
- * refused part (an overdraw, a replayed key, an escrow left non-empty) gets its own answer and
- * holds back no other table.
+ * as one call (one round trip, one transaction, one flush of the log). If that call fails, each
+ * part is written again on its own, so a refused part (an overdraw, a replayed key, an escrow left
+ * non-empty) gets its own answer and holds back no other table.
  */
-import { randomUUID } from 'node:crypto';
 import type { Knex } from '@mikro-orm/postgresql';
 import type { TableState } from '@svara/core';
-import {
-  createLedger,
-  ledgerPostArguments,
-  type Companion,
-  type Ledger,
-  type TransferRequest,
-} from '../ledger/ledger.js';
+import { ledgerPostArguments, type Ledger, type TransferRequest } from '../ledger/ledger.js';
 import type { LedgerParty, MoneyPlan } from './ledger-plan.js';
 import { escrowReference } from './ledger-plan.js';
 import { planVoid, type Refund } from './void-plan.js';
@@ -28,12 +21,9 @@ export type HandStatus = 'running' | 'finished' | 'voided';
 
 /**
  * A hand row to write: its state after the action (null: only the status changes). `isNew` for the
- * first write of a hand (an insert); later writes update the row in place.
+ * first write of a hand (the runtime commits it before publishing); the row is upserted either way.
  */
 export type HandRow = { handNumber: number; state: TableState | null; status: HandStatus; isNew?: boolean };
-
-/** Joined into a statement: its transaction commits without waiting for the WAL flush. */
-const LAZY_COMMIT = `(select set_config('synchronous_commit', 'off', true)) as lazy_commit`;
 
 export type RunningHand = { roomId: string; handNumber: number; state: TableState };
 
@@ -138,68 +128,45 @@ export function createHandStore(
     }
   }
 
+  /** A hand row as table_commit reads it (its p_rows argument). */
+  function rowRecords(roomId: string, rows: HandRow[]) {
+    return rows.map((row) => ({
+      room_id: roomId,
+      hand_number: row.handNumber,
+      state: row.state,
+      status: row.status,
+    }));
+  }
+
   /**
-   * The statement that writes one hand row. With `lazy`, its transaction commits without waiting
-   * for the WAL to reach the disk (synchronous_commit off, for that transaction only): see isLazy().
+   * One call of the table_commit database function: the transfers (through ledger_post), the check
+   * that every settled escrow is empty, and the hand rows (an upsert with the state, or the status
+   * alone when the state is null), as one statement and one transaction.
    */
-  function rowStatement(roomId: string, row: HandRow, lazy: boolean): Companion {
-    const from = lazy ? `from ${LAZY_COMMIT}` : '';
-    const finished = `finished_at = case when ? = 'running' then null else coalesce(finished_at, now()) end`;
-    if (row.state !== null && !row.isNew) {
-      return {
-        sql: `update hands set state = ?::json, status = ?, updated_at = now(), ${finished}
-              ${from} where room_id = ? and hand_number = ?`,
-        bindings: [JSON.stringify(row.state), row.status, row.status, roomId, row.handNumber],
-      };
-    }
-    if (row.state === null) {
-      return {
-        sql: `update hands set status = ?, updated_at = now(), ${finished} ${from} where room_id = ? and hand_number = ?`,
-        bindings: [row.status, row.status, roomId, row.handNumber],
-      };
-    }
-    return {
-      sql: `insert into hands (id, room_id, hand_number, state, status, finished_at)
-              select v.* from (values (?::uuid, ?::uuid, ?::integer, ?::json, ?::text,
-                                       case when ? = 'running' then null else now() end)) as v
-                ${lazy ? `, ${LAZY_COMMIT}` : ''}
-            on conflict (room_id, hand_number) do update
-              set state = excluded.state, status = excluded.status, updated_at = now(),
-                  finished_at = case when excluded.status = 'running' then null
-                                     else coalesce(hands.finished_at, now()) end`,
-      bindings: [randomUUID(), roomId, row.handNumber, JSON.stringify(row.state), row.status, row.status],
-    };
+  async function tableCommit(
+    transfers: TransferRequest[],
+    settled: number[],
+    rows: ReturnType<typeof rowRecords>,
+    lazy: boolean,
+  ): Promise<void> {
+    await knex.raw(
+      `select table_commit(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[], ?::bigint[], ?::json, ?)`,
+      [...ledgerPostArguments(transfers), settled, JSON.stringify(rows), lazy],
+    );
   }
 
-  async function writeRow(db: Knex, roomId: string, row: HandRow, lazy = false): Promise<void> {
-    const { sql, bindings } = rowStatement(roomId, row, lazy);
-    await db.raw(sql, bindings);
-  }
-
-  /** One commit on its own: the careful path, with the ledger's own refusals and replays. */
+  /**
+   * One commit on its own, with the ledger's own answers: an overdraw, a replay. A replay (the same
+   * moves were posted before, and the answer was lost) wrote nothing: the rows are written alone.
+   */
   async function commitAlone(roomId: string, plan: MoneyPlan, rows: HandRow[]): Promise<void> {
     const lazy = isLazy(plan, rows);
-    if (plan.transfers.length === 0) {
-      // No money moves: the hand rows alone, each a single atomic statement.
-      for (const row of rows) await writeRow(knex, roomId, row, lazy);
-      return;
-    }
+    const records = rowRecords(roomId, rows);
     const batch = await requests(plan);
     await assertSettledEmpty(plan, batch);
-    if (rows.length <= 1) {
-      // The usual case: the transfers and the hand row in ONE statement (see Companion), so the
-      // accounts the ledger locks (the house's among them) are held only while it executes.
-      const companion = rows[0] ? rowStatement(roomId, rows[0], lazy) : undefined;
-      const result = await ledger.transferBatch(batch, companion);
-      // A replay (the same moves were posted before) runs nothing else: write the row now.
-      if (result.replayed && rows[0]) await writeRow(knex, roomId, rows[0], lazy);
-      return;
-    }
-    // Two rows (a svara hand taking over the pot of the hand that tied): one transaction.
-    await knex.transaction(async (trx) => {
-      for (const row of rows) await writeRow(trx, roomId, row, lazy);
-      await createLedger(trx).transferBatch(batch);
-    });
+    const settled = await Promise.all(plan.settledEscrows.map((ref) => ledger.handEscrow(ref)));
+    const { replayed } = await ledger.postThrough(batch, () => tableCommit(batch, settled, records, lazy));
+    if (replayed) await tableCommit([], [], records, lazy);
   }
 
   /** Several tables' commits as one table_commit call; throws (and writes nothing) if any part fails. */
@@ -210,22 +177,12 @@ export function createHandStore(
       Promise.all(batch.map((part) => requests(part.plan))).then((lists) => lists.flat()),
       Promise.all(batch.flatMap((part) => part.plan.settledEscrows.map((ref) => ledger.handEscrow(ref)))),
     ]);
-    const rows = batch.flatMap((part) =>
-      part.rows.map((row) => ({
-        room_id: part.roomId,
-        hand_number: row.handNumber,
-        state: row.state,
-        status: row.status,
-      })),
-    );
-    await knex.raw(
-      `select table_commit(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[], ?::bigint[], ?::json, ?)`,
-      [
-        ...ledgerPostArguments(transfers),
-        settled,
-        JSON.stringify(rows),
-        batch.every((part) => isLazy(part.plan, part.rows)),
-      ],
+    const rows = batch.flatMap((part) => rowRecords(part.roomId, part.rows));
+    await tableCommit(
+      transfers,
+      settled,
+      rows,
+      batch.every((part) => isLazy(part.plan, part.rows)),
     );
   }
 
@@ -301,9 +258,11 @@ export function createHandStore(
         })),
       );
       await assertSettledEmpty({ transfers: [], settledEscrows: [reference] }, batch);
-      const voided: HandRow = { handNumber: hand.handNumber, state: null, status: 'voided' };
-      if (batch.length === 0) await writeRow(knex, hand.roomId, voided);
-      else await ledger.transferBatch(batch, rowStatement(hand.roomId, voided, false));
+      const voided = rowRecords(hand.roomId, [
+        { handNumber: hand.handNumber, state: null, status: 'voided' },
+      ]);
+      const { replayed } = await ledger.postThrough(batch, () => tableCommit(batch, [escrow], voided, false));
+      if (replayed) await tableCommit([], [], voided, false);
       return refunds;
     },
   };
