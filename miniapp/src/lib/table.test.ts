@@ -17,7 +17,8 @@ import {
   seatLook,
   waitingState,
 } from './table';
-import { gameState, NO_ACTIONS, playerView } from '../test-support/game-state';
+import { gameState, playerView } from '../test-support/game-state';
+import { NO_ALLOWED_ACTIONS } from '@svara/core';
 
 describe('chips per bet size (SPEC §9)', () => {
   it.each([
@@ -95,19 +96,19 @@ describe('turn and action bar', () => {
     expect(isViewerTurn(gameState({ status: 'showdown' }), '1', false)).toBe(false);
   });
   it('offers look and blind bet while betting blind, with the server’s amount', () => {
-    const s = gameState({ allowedActions: { ...NO_ACTIONS, look: true, blindBet: { amount: 2 } } });
+    const s = gameState({ allowedActions: { ...NO_ALLOWED_ACTIONS, look: true, blindBet: { amount: 2 } } });
     expect(actionButtons(s, true)).toEqual([
       { kind: 'look', enabled: true },
       { kind: 'blind_bet', enabled: true, amount: 2 },
     ]);
   });
   it('disables a blind bet the server does not allow', () => {
-    const s = gameState({ allowedActions: { ...NO_ACTIONS, look: true } });
+    const s = gameState({ allowedActions: { ...NO_ALLOWED_ACTIONS, look: true } });
     expect(actionButtons(s, true)[1]).toEqual({ kind: 'blind_bet', enabled: false, amount: null });
   });
   it('offers fold, call and raise in open betting and after a look that must be answered', () => {
     const allowed = {
-      ...NO_ACTIONS,
+      ...NO_ALLOWED_ACTIONS,
       fold: true,
       call: { amount: 4, allIn: false },
       raise: { min: 8, max: 50 },
@@ -124,7 +125,7 @@ describe('turn and action bar', () => {
     expect(actionButtons(open, true)[2]).toEqual({ kind: 'raise', enabled: true, min: 8, max: 50 });
   });
   it('disables everything off turn', () => {
-    const s = gameState({ status: 'betting', allowedActions: { ...NO_ACTIONS, fold: true } });
+    const s = gameState({ status: 'betting', allowedActions: { ...NO_ALLOWED_ACTIONS, fold: true } });
     expect(actionButtons(s, false).every((b) => !b.enabled)).toBe(true);
   });
 });

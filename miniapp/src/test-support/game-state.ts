@@ -1,18 +1,8 @@
 /**
  * Game states for the Mini App's tests: a two-player blind round seen by player 1, with no moves
- * offered; each test overrides what it is about.
+ * offered (core's NO_ALLOWED_ACTIONS); each test overrides what it is about.
  */
-import type { AllowedActions, GameState, PlayerView } from '@svara/core';
-
-export const NO_ACTIONS: AllowedActions = {
-  blindBet: null,
-  look: false,
-  call: null,
-  raise: null,
-  fold: false,
-  joinSvara: null,
-  skipSvara: false,
-};
+import { NO_ALLOWED_ACTIONS, type GameState, type PlayerView } from '@svara/core';
 
 export function playerView(over: Partial<PlayerView> = {}): PlayerView {
   return {
@@ -62,7 +52,7 @@ export function gameState(over: Partial<GameState> = {}): GameState {
     log: [],
     fairness: { handNumber: 1, commitment: null, clientSeed: null, revealedSeed: null },
     viewerId: '1',
-    allowedActions: NO_ACTIONS,
+    allowedActions: NO_ALLOWED_ACTIONS,
     ...over,
   };
 }

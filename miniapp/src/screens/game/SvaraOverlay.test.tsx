@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { GameState, PlayerView } from '@svara/core';
+import { NO_ALLOWED_ACTIONS, type GameState, type PlayerView } from '@svara/core';
 import '../../i18n';
 import { SvaraDialog } from './SvaraOverlay';
-import { gameState, NO_ACTIONS, playerView } from '../../test-support/game-state';
+import { gameState, playerView } from '../../test-support/game-state';
 
 afterEach(cleanup);
 
@@ -33,7 +33,7 @@ function svaraState(viewerId: string, allowed: Partial<NonNullable<GameState['al
     svaraParticipants: ['1', '2'],
     svaraTied: ['1', '2'],
     viewerId,
-    allowedActions: { ...NO_ACTIONS, ...allowed },
+    allowedActions: { ...NO_ALLOWED_ACTIONS, ...allowed },
   });
 }
 
