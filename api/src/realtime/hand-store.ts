@@ -110,11 +110,11 @@ export function createHandStore(
   /**
    * The escrows the plan settles must end at zero. Checked before anything is written: a hand's
    * escrow has one writer (its table's queue; at start, the void of a leftover hand), so its balance
-   * now plus the plan's moves is exactly its balance after them.
+   * now plus the plan's moves is exactly its balance after them. Gives the escrows' account ids.
    */
-  async function assertSettledEmpty(plan: MoneyPlan, batch: TransferRequest[]): Promise<void> {
-    for (const reference of plan.settledEscrows) {
-      const id = await ledger.handEscrow(reference);
+  async function assertSettledEmpty(plan: MoneyPlan, batch: TransferRequest[]): Promise<number[]> {
+    const ids = await Promise.all(plan.settledEscrows.map((ref) => ledger.handEscrow(ref)));
+    for (const [i, id] of ids.entries()) {
       let after = await ledger.balance(id);
       for (const t of batch) {
         if (t.debitAccountId === id) after -= t.amount;
@@ -123,9 +123,10 @@ export function createHandStore(
       if (after === 0) continue;
       // Posted before (a commit whose answer was lost): the balance already holds these moves, and
       // the ledger's replay checks they are the same ones.
-      if (batch[0] && (await ledger.findTransfer(batch[0].idempotencyKey))) return;
-      throw new EscrowNotEmptyError(reference, after);
+      if (batch[0] && (await ledger.findTransfer(batch[0].idempotencyKey))) break;
+      throw new EscrowNotEmptyError(plan.settledEscrows[i]!, after);
     }
+    return ids;
   }
 
   /** A hand row as table_commit reads it (its p_rows argument). */
@@ -163,8 +164,7 @@ export function createHandStore(
     const lazy = isLazy(plan, rows);
     const records = rowRecords(roomId, rows);
     const batch = await requests(plan);
-    await assertSettledEmpty(plan, batch);
-    const settled = await Promise.all(plan.settledEscrows.map((ref) => ledger.handEscrow(ref)));
+    const settled = await assertSettledEmpty(plan, batch);
     const { replayed } = await ledger.postThrough(batch, () => tableCommit(batch, settled, records, lazy));
     if (replayed) await tableCommit([], [], records, lazy);
   }
