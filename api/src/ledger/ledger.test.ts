@@ -262,7 +262,7 @@ describe('batches', () => {
           reason: 'bet',
         },
       ]),
-    ).rejects.toBeInstanceOf(InsufficientBalanceError);
+    ).rejects.toSatisfy((e) => e instanceof InsufficientBalanceError && e.accountId === b);
     await expect(
       ledger.transferBatch([
         {

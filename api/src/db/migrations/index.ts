@@ -2,6 +2,7 @@ import { Migration20250601000000_initial } from './Migration20250601000000_initi
 import { Migration20250602000000_ledger_post } from './Migration20250602000000_ledger_post.js';
 import { Migration20261122000000_ledger_post_plans } from './Migration20261122000000_ledger_post_plans.js';
 import { Migration20261122010000_table_commit } from './Migration20261122010000_table_commit.js';
+import { Migration20261122020000_ledger_post_lock_check } from './Migration20261122020000_ledger_post_lock_check.js';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist (start). */
 export const MIGRATIONS = [
@@ -9,4 +10,8 @@ export const MIGRATIONS = [
   { name: 'Migration20250602000000_ledger_post', class: Migration20250602000000_ledger_post },
   { name: 'Migration20261122000000_ledger_post_plans', class: Migration20261122000000_ledger_post_plans },
   { name: 'Migration20261122010000_table_commit', class: Migration20261122010000_table_commit },
+  {
+    name: 'Migration20261122020000_ledger_post_lock_check',
+    class: Migration20261122020000_ledger_post_lock_check,
+  },
 ];
