@@ -23,7 +23,8 @@ import type { Socket } from 'socket.io';
 
 export type FrameEvent = 'game_state' | 'game_update' | 'play_sound';
 
-const NOTHING_ALLOWED = JSON.stringify(NO_ALLOWED_ACTIONS);
+/** `allowedActions` of a seated viewer who may do nothing now, as a frame carries it. */
+export const NOTHING_ALLOWED = JSON.stringify(NO_ALLOWED_ACTIONS);
 
 function allowedJson(allowed: AllowedActions): string {
   return allowed === NO_ALLOWED_ACTIONS ? NOTHING_ALLOWED : JSON.stringify(allowed);
