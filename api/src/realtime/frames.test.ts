@@ -40,4 +40,19 @@ describe('FrameBuilder', () => {
       }
     }
   });
+
+  it('sends a move that is not offered as nothing: a player who may not act gets {}', () => {
+    let s = createTable({ roomId: '00000000-0000-4000-8000-000000000005', stake: 100 });
+    for (const id of ['1', '2', '3'])
+      s = run(s, { type: 'sit', playerId: id, balance: 5_000, username: `u${id}`, avatar: null });
+    s = run(s, { type: 'start_hand', serverSeed: findSeed(s, () => true).seed, clientSeed: 'svara' });
+    const builder = new FrameBuilder(s, 7_000);
+    const onTurn = s.hand!.players[s.hand!.turn]!.playerId;
+    for (const viewer of ['1', '2', '3']) {
+      const allowed = (JSON.parse(builder.json(viewer)) as { allowedActions: object }).allowedActions;
+      // On turn in blind betting: a blind bet or a look, and nothing else is spelled out.
+      if (viewer === onTurn) expect(Object.keys(allowed).sort()).toEqual(['blindBet', 'look']);
+      else expect(allowed).toEqual({});
+    }
+  });
 });

@@ -11,6 +11,7 @@
  * connection: byte for byte what socket.emit would send, without encoding the object again.
  */
 import {
+  compactAllowedActions,
   compactGameState,
   compactPlayerView,
   NO_ALLOWED_ACTIONS,
@@ -24,10 +25,10 @@ import type { Socket } from 'socket.io';
 export type FrameEvent = 'game_state' | 'game_update' | 'play_sound';
 
 /** `allowedActions` of a seated viewer who may do nothing now, as a frame carries it. */
-export const NOTHING_ALLOWED = JSON.stringify(NO_ALLOWED_ACTIONS);
+export const NOTHING_ALLOWED = JSON.stringify(compactAllowedActions(NO_ALLOWED_ACTIONS));
 
 function allowedJson(allowed: AllowedActions): string {
-  return allowed === NO_ALLOWED_ACTIONS ? NOTHING_ALLOWED : JSON.stringify(allowed);
+  return allowed === NO_ALLOWED_ACTIONS ? NOTHING_ALLOWED : JSON.stringify(compactAllowedActions(allowed));
 }
 
 export class FrameBuilder {

@@ -4,8 +4,9 @@
  * deadlines, and the fair-shuffle commitment. Money is dollars here; `viewFor` in core builds it.
  *
  * On the wire a frame leaves out every field listed in PLAYER_VIEW_DEFAULTS, LOG_ENTRY_DEFAULTS,
- * FAIRNESS_DEFAULTS and GAME_STATE_DEFAULTS while it holds that value (compactGameState); parsing with these schemas puts
- * them back, so what a client works with always has every field. Most of a six-player frame is
+ * FAIRNESS_DEFAULTS, ALLOWED_ACTIONS_DEFAULTS and GAME_STATE_DEFAULTS while it holds that value
+ * (compactGameState); parsing with these schemas puts them back, so what a client works with always
+ * has every field. Most of a six-player frame is
  * players at rest (not folded, not all-in, no cards shown), and leaving that out makes a frame
  * about a third smaller without renaming a single field.
  */
@@ -101,15 +102,30 @@ export const logEntrySchema = z.object({
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
 
+/**
+ * Allowed-action fields a frame leaves out while they hold these values (a move not offered). Most
+ * frames go to seated players who may do nothing right now: theirs is `{}`.
+ */
+export const ALLOWED_ACTIONS_DEFAULTS = {
+  blindBet: null,
+  look: false,
+  call: null,
+  raise: null,
+  fold: false,
+  joinSvara: null,
+  skipSvara: false,
+} as const;
+const A = ALLOWED_ACTIONS_DEFAULTS;
+
 /** The viewer's legal moves right now, with exact amounts in dollars. */
 export const allowedActionsSchema = z.object({
-  blindBet: z.object({ amount: z.number() }).nullable(),
-  look: z.boolean(),
-  call: z.object({ amount: z.number(), allIn: z.boolean() }).nullable(),
-  raise: z.object({ min: z.number(), max: z.number() }).nullable(),
-  fold: z.boolean(),
-  joinSvara: z.object({ amount: z.number(), free: z.boolean() }).nullable(),
-  skipSvara: z.boolean(),
+  blindBet: z.object({ amount: z.number() }).nullable().default(A.blindBet),
+  look: z.boolean().default(A.look),
+  call: z.object({ amount: z.number(), allIn: z.boolean() }).nullable().default(A.call),
+  raise: z.object({ min: z.number(), max: z.number() }).nullable().default(A.raise),
+  fold: z.boolean().default(A.fold),
+  joinSvara: z.object({ amount: z.number(), free: z.boolean() }).nullable().default(A.joinSvara),
+  skipSvara: z.boolean().default(A.skipSvara),
 });
 export type AllowedActions = z.infer<typeof allowedActionsSchema>;
 
@@ -179,6 +195,7 @@ export type GameState = z.infer<typeof gameStateSchema>;
 /** A frame as sent: a GameState with its fields at their defaults left out. */
 export type WireGameState = z.input<typeof gameStateSchema>;
 export type WirePlayerView = z.input<typeof playerViewSchema>;
+export type WireAllowedActions = z.input<typeof allowedActionsSchema>;
 
 function withoutDefaults<T extends object>(
   value: T,
@@ -199,6 +216,10 @@ function withoutDefaults<T extends object>(
 }
 
 /** A player as sent in a frame (see the top of this file). */
+export function compactAllowedActions(allowed: AllowedActions): WireAllowedActions {
+  return withoutDefaults(allowed, ALLOWED_ACTIONS_DEFAULTS) as WireAllowedActions;
+}
+
 export function compactPlayerView(player: PlayerView): WirePlayerView {
   return withoutDefaults(player, PLAYER_VIEW_DEFAULTS) as WirePlayerView;
 }
@@ -213,5 +234,6 @@ export function compactGameState(state: GameState): WireGameState {
       (entry) => withoutDefaults(entry, LOG_ENTRY_DEFAULTS) as z.input<typeof logEntrySchema>,
     ),
     fairness: withoutDefaults(state.fairness, FAIRNESS_DEFAULTS) as z.input<typeof fairnessSchema>,
+    allowedActions: state.allowedActions && compactAllowedActions(state.allowedActions),
   };
 }
