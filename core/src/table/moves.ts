@@ -3,19 +3,13 @@
  * these same functions, and the view hands them to clients, so a client never recomputes a rule.
  */
 import type { Cents } from '../money.js';
+import { ALLOWED_ACTIONS_DEFAULTS } from '../protocol/game-state.js';
 import { findSeat } from './draft.js';
 import { canJoinSvara } from './svara-rules.js';
 import type { Hand, LegalMoves, TableState } from './types.js';
 
-export const NO_MOVES: LegalMoves = Object.freeze({
-  blindBet: null,
-  look: false,
-  call: null,
-  raise: null,
-  fold: false,
-  joinSvara: null,
-  skipSvara: false,
-});
+/** Nothing offered: every move at the value a frame leaves out. */
+export const NO_MOVES: LegalMoves = Object.freeze({ ...ALLOWED_ACTIONS_DEFAULTS });
 
 /** B: twice the last blind bet, or S when nobody has bet blind (RULES §2.5). */
 export function blindBetAmount(h: Hand, stake: Cents): Cents {
