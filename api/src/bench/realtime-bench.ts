@@ -2,11 +2,12 @@
  * `npm run bench:realtime`: N tables of six scripted clients on loopback, the server in its own
  * process (realtime-server.ts). The clients speak socket.io's wire protocol over WebSockets
  * (wire-client.ts) and read only the frames that may concern them, so that the 3,000 of them, on
- * the same two cores as the server, take as little from it as they can. Every client plays a random legal move (from the
- * allowedActions of its own view) as soon as it is on turn. Reports actions per second, the time
- * from sending an action to the actor receiving the resulting state (p50/p99), the server's CPU per
- * action (process.cpuUsage over IPC), bytes on the wire per action, lobby bytes per second and the
- * server's memory. Bounded: it stops by itself after the measuring window.
+ * the same two cores as the server, take as little from it as they can. Every client plays a
+ * random legal move (from the allowedActions of its own view) as soon as it is on turn. Reports
+ * actions per second, the time from sending an action to the actor receiving the resulting state
+ * (p50/p99), the server's CPU per action (process.cpuUsage over IPC), bytes on the wire per action,
+ * lobby bytes per second and the server's memory. Bounded: it stops by itself after the measuring
+ * window.
  *
  *   BENCH_TABLES=500 BENCH_SECONDS=30 npm run bench:realtime
  *   (BENCH_WARMUP_SECONDS, BENCH_LOBBY_WATCHERS, BENCH_RESULT_MS, BENCH_COMPRESSION=true, BENCH_POOL,
