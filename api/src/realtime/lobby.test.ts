@@ -7,7 +7,7 @@ import { LobbyFeed, LOBBY_ROOM } from './lobby.js';
 function room(id: string, players: string[], status: string): RoomSummary {
   return {
     roomId: id,
-    players: players.map((p) => ({ id: p, username: null, avatar: null })),
+    players: players.map((p) => ({ id: p })),
     maxPlayers: 6,
     minBet: 1,
     type: 'public',

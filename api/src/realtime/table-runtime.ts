@@ -136,7 +136,7 @@ export class TableRuntime implements TableDirectory {
     const s = this.tables.get(roomId)?.state;
     if (!s) return { players: [], handRunning: false, status: 'waiting' };
     return {
-      players: s.seats.map((seat) => ({ id: seat.playerId, username: seat.username, avatar: seat.avatar })),
+      players: s.seats.map((seat) => ({ id: seat.playerId })),
       handRunning: HAND_RUNNING.has(s.status),
       status: s.status,
     };

@@ -93,12 +93,13 @@ export const createRoomResponseSchema = z.object({ roomId: roomIdSchema });
 
 export const joinRoomRequestSchema = z.object({ password: z.string().max(32).optional() }).default({});
 
-/** A room in the lobby list: the compact form sent by GET /rooms and the socket `rooms` event. */
-export const roomPlayerSummarySchema = z.object({
-  id: z.string(),
-  username: z.string().nullable(),
-  avatar: z.string().nullable(),
-});
+/**
+ * A room in the lobby list: the compact form sent by GET /rooms and the socket `rooms` event. A card
+ * shows how many sit there ('n / 6'), so a seat is only its player's id: the lobby is public (no
+ * sign-in needed) and goes out whole, hundreds of rooms at a time, so it names nobody and carries
+ * no pictures.
+ */
+export const roomPlayerSummarySchema = z.object({ id: z.string() });
 export const roomSummarySchema = z.object({
   roomId: roomIdSchema,
   players: z.array(roomPlayerSummarySchema),

@@ -17,7 +17,7 @@ function room(id: string, minBet: number, players = 1): RoomSummary {
   return {
     roomId: id,
     minBet,
-    players: Array.from({ length: players }, (_, i) => ({ id: String(i), username: null, avatar: null })),
+    players: Array.from({ length: players }, (_, i) => ({ id: String(i) })),
     maxPlayers: 6,
     type: 'public',
     status: 'waiting',
