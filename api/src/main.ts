@@ -59,6 +59,17 @@ logger.info(
 );
 // The Telegram bot (long polling) runs in this process only with BOT_ENABLED=true and a real BOT_TOKEN.
 const bot = launchBot(botConfig, { services: api.services, logger });
+// Deposits credited and referral bonuses paid reach the player in Telegram (never throws).
+if (bot) {
+  api.services.notices.subscribe((notice) => {
+    if (notice.kind === 'deposit_credited') {
+      const { amountCents, currency, balanceCents } = notice;
+      void bot.notifyUser(notice.userId, notice.kind, { amountCents, currency, balanceCents });
+    } else {
+      void bot.notifyUser(notice.userId, notice.kind, { amountCents: notice.amountCents });
+    }
+  });
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

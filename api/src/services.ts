@@ -7,6 +7,7 @@ import { createAccessTokens, type AccessTokenClaims, type AccessTokens } from '.
 import type { Config } from './config.js';
 import { knexOf, type Orm } from './db/orm.js';
 import { createFinancesService, type FinancesService } from './finances/finances.js';
+import { createPlayerNotices, type PlayerNotices } from './finances/notices.js';
 import { checkLedger, type LedgerCheckReport } from './ledger/check.js';
 import { createLedger, type Ledger } from './ledger/ledger.js';
 import { createWalletEvents, type WalletEvents } from './ledger/wallet-events.js';
@@ -25,6 +26,8 @@ export interface Services {
   finances: FinancesService;
   /** Wallet changes made outside the tables; the realtime layer subscribes with `wallets.onChanged`. */
   wallets: WalletEvents;
+  /** Deposits credited and referral bonuses paid; the bot, when it runs, tells the player. */
+  notices: PlayerNotices;
   tokens: AccessTokens;
   /** POST /auth/login's work: init data → user (created or refreshed) and an access token. */
   signIn(request: { initData: string; startPayload?: string | null }): Promise<SignInResult>;
@@ -50,7 +53,8 @@ export function createServices(options: CreateServicesOptions): Services {
   const users = createUsersService({ orm, ledger, botUsername: config.botUsername });
   const rooms = createRoomsService({ orm, ledger, ...(options.tables ? { tables: options.tables } : {}) });
   const wallets = createWalletEvents((error) => logger.error({ err: error }, 'wallet listener failed'));
-  const finances = createFinancesService({ orm, ledger, wallets });
+  const notices = createPlayerNotices((error) => logger.error({ err: error }, 'notice listener failed'));
+  const finances = createFinancesService({ orm, ledger, wallets, notices });
   return {
     config,
     logger,
@@ -60,6 +64,7 @@ export function createServices(options: CreateServicesOptions): Services {
     rooms,
     finances,
     wallets,
+    notices,
     tokens,
     signIn: (request) =>
       signIn(

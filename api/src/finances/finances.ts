@@ -23,6 +23,7 @@ import { PaymentTransactionSchema, ReferralSchema, UserSchema } from '../db/enti
 import { knexOf, type Orm } from '../db/orm.js';
 import { InsufficientBalanceError, type Ledger } from '../ledger/ledger.js';
 import type { WalletEvents } from '../ledger/wallet-events.js';
+import type { PlayerNotices } from './notices.js';
 import { REFERRAL_BONUS_REASON } from '../users/users.js';
 import { parseWalletAddress } from '../users/wallet-address.js';
 
@@ -56,8 +57,9 @@ export function createFinancesService(deps: {
   orm: Orm;
   ledger: Ledger;
   wallets: WalletEvents;
+  notices: PlayerNotices;
 }): FinancesService {
-  const { orm, ledger, wallets } = deps;
+  const { orm, ledger, wallets, notices } = deps;
   const knex = knexOf(orm);
 
   async function payReferrer(referredId: string, trackerId: string, amountCents: number) {
@@ -87,7 +89,7 @@ export function createFinancesService(deps: {
     const bonus = shareRoundedDown(amountCents, referralLevel(qualifiedCount).basisPoints);
     if (bonus <= 0) return;
     const referrerAccount = await ledger.playerReferral(referral.referrerId);
-    await ledger.transfer({
+    const paid = await ledger.transfer({
       idempotencyKey: bonusKey,
       debitAccountId: await ledger.systemAccount('referral_payouts'),
       creditAccountId: referrerAccount,
@@ -95,6 +97,8 @@ export function createFinancesService(deps: {
       reason: REFERRAL_BONUS_REASON,
       metadata: { referredId, trackerId },
     });
+    if (!paid.replayed)
+      notices.emit({ kind: 'referral_bonus', userId: referral.referrerId, amountCents: bonus });
     // SPEC §9: an accumulated referral balance of $10 moves to the game balance.
     const refBalance = await ledger.balance(referrerAccount);
     if (refBalance >= REFERRAL_SWEEP_CENTS) {
@@ -169,7 +173,16 @@ export function createFinancesService(deps: {
       );
       // Also on a replay: a crash between the deposit and the bonus must not lose the bonus.
       await payReferrer(credit.userId, credit.trackerId, credit.amountCents);
-      if (!replayed) wallets.changed(credit.userId);
+      if (!replayed) {
+        wallets.changed(credit.userId);
+        notices.emit({
+          kind: 'deposit_credited',
+          userId: credit.userId,
+          amountCents: credit.amountCents,
+          currency: credit.currency,
+          balanceCents: await ledger.walletBalance(credit.userId),
+        });
+      }
       return { credited: !replayed };
     },
   };

@@ -2,6 +2,8 @@
  * "This player's wallet changed outside the tables" (a faucet payment, a credited deposit, a
  * referral sweep): the realtime layer listens so a seated player's stack and open sockets follow.
  */
+import { createListeners } from '../listeners.js';
+
 export type WalletListener = (userId: string, message?: string) => void;
 
 export interface WalletEvents {
@@ -11,20 +13,9 @@ export interface WalletEvents {
 }
 
 export function createWalletEvents(onListenerError: (error: unknown) => void): WalletEvents {
-  const listeners = new Set<WalletListener>();
+  const listeners = createListeners<[userId: string, message?: string]>(onListenerError);
   return {
-    changed(userId, message) {
-      for (const listener of listeners) {
-        try {
-          listener(userId, message);
-        } catch (error) {
-          onListenerError(error);
-        }
-      }
-    },
-    onChanged(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    changed: (userId, message) => listeners.call(userId, message),
+    onChanged: (listener) => listeners.add(listener),
   };
 }

@@ -1,5 +1,6 @@
 import { Address } from '@ton/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { PlayerNotice } from '../../finances/notices.js';
 import { useTestServer } from '../../test-support/http.js';
 
 const api = useTestServer();
@@ -43,6 +44,25 @@ describe('GET /finances/history/:id', () => {
       currency: 'TON',
     });
     expect(Date.parse((response.body[1] as unknown as { createdAt: string }).createdAt)).not.toBeNaN();
+  });
+
+  it('tells the player of a credited deposit once, with the new balance', async () => {
+    const notices: PlayerNotice[] = [];
+    const unsubscribe = api.services.notices.subscribe((notice) => notices.push(notice));
+    const before = await api.services.ledger.walletBalance('6002');
+    const credit = { userId: '6002', trackerId: 'trk-notice', amountCents: 700, currency: 'TON' } as const;
+    expect(await api.services.finances.creditDeposit(credit)).toEqual({ credited: true });
+    expect(await api.services.finances.creditDeposit(credit)).toEqual({ credited: false });
+    unsubscribe();
+    expect(notices).toEqual([
+      {
+        kind: 'deposit_credited',
+        userId: '6002',
+        amountCents: 700,
+        currency: 'TON',
+        balanceCents: before + 700,
+      },
+    ]);
   });
 
   it("refuses another user's history with 403 and needs a token", async () => {

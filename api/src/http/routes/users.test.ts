@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkLedger } from '../../ledger/check.js';
 import { knexOf } from '../../db/orm.js';
 import { useTestServer } from '../../test-support/http.js';
+import type { PlayerNotice } from '../../finances/notices.js';
 
 const api = useTestServer();
 
@@ -192,6 +193,8 @@ describe('GET /users/referral-link', () => {
     // 3% of $400 = $12 → swept to the wallet; both wallets changed outside the tables.
     const changed: string[] = [];
     const stop = api.services.wallets.onChanged((userId) => changed.push(userId));
+    const notices: PlayerNotice[] = [];
+    const unsubscribe = api.services.notices.subscribe((notice) => notices.push(notice));
     await api.services.finances.creditDeposit({
       userId: '4401',
       trackerId: 't-4401',
@@ -199,7 +202,19 @@ describe('GET /users/referral-link', () => {
       currency: 'USDTTON',
     });
     stop();
+    unsubscribe();
     expect(changed.sort()).toEqual(['4400', '4401']);
+    // Both players hear of it (through the bot, when it runs): the bonus, then the deposit.
+    expect(notices).toEqual([
+      { kind: 'referral_bonus', userId: '4400', amountCents: 1200 },
+      {
+        kind: 'deposit_credited',
+        userId: '4401',
+        amountCents: 40_000,
+        currency: 'USDTTON',
+        balanceCents: 40_000,
+      },
+    ]);
     const info = await api.request('GET', '/users/referral-link', { token });
     expect(info.body).toMatchObject({ refBalance: 0, qualifiedCount: 1 });
     expect((info.body as { referrals: { profit: number }[] }).referrals[0]!.profit).toBe(12);

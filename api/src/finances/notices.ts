@@ -1,0 +1,25 @@
+/**
+ * What the product tells a player on its own, outside any request of theirs: a deposit credited, a
+ * referral bonus earned. The Telegram bot, when it runs in the process, turns each into a message in
+ * the player's language (bot/src/notify.ts); without it they go nowhere.
+ */
+import type { Cents } from '@svara/core';
+import { createListeners } from '../listeners.js';
+
+export type PlayerNotice =
+  | { kind: 'deposit_credited'; userId: string; amountCents: Cents; currency: string; balanceCents: Cents }
+  | { kind: 'referral_bonus'; userId: string; amountCents: Cents };
+
+export interface PlayerNotices {
+  emit(notice: PlayerNotice): void;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: (notice: PlayerNotice) => void): () => void;
+}
+
+export function createPlayerNotices(onListenerError: (error: unknown) => void): PlayerNotices {
+  const listeners = createListeners<[notice: PlayerNotice]>(onListenerError);
+  return {
+    emit: (notice) => listeners.call(notice),
+    subscribe: (listener) => listeners.add(listener),
+  };
+}
