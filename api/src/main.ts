@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { BotConfigError, launchBot, loadBotConfig } from '@svara/bot';
 import { ConfigError, DEVELOPMENT_BOT_TOKEN, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { deliverNotices } from './finances/notices.js';
 import { createLogger } from './logger.js';
 import { createServer } from './server.js';
 import { attachRealtime } from './realtime/index.js';
@@ -59,17 +60,8 @@ logger.info(
 );
 // The Telegram bot (long polling) runs in this process only with BOT_ENABLED=true and a real BOT_TOKEN.
 const bot = launchBot(botConfig, { services: api.services, logger });
-// Deposits credited and referral bonuses paid reach the player in Telegram (never throws).
-if (bot) {
-  api.services.notices.subscribe((notice) => {
-    if (notice.kind === 'deposit_credited') {
-      const { amountCents, currency, balanceCents } = notice;
-      void bot.notifyUser(notice.userId, notice.kind, { amountCents, currency, balanceCents });
-    } else {
-      void bot.notifyUser(notice.userId, notice.kind, { amountCents: notice.amountCents });
-    }
-  });
-}
+// Deposits credited and referral bonuses paid reach the player in Telegram.
+if (bot) deliverNotices(api.services.notices, bot.notifyUser);
 
 let stopping = false;
 async function shutdown(signal: string) {

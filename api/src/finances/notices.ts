@@ -3,6 +3,7 @@
  * referral bonus earned. The Telegram bot, when it runs in the process, turns each into a message in
  * the player's language (bot/src/notify.ts); without it they go nowhere.
  */
+import type { NotifyUser } from '@svara/bot';
 import type { Cents } from '@svara/core';
 import { createListeners } from '../listeners.js';
 
@@ -22,4 +23,17 @@ export function createPlayerNotices(onListenerError: (error: unknown) => void): 
     emit: (notice) => listeners.call(notice),
     subscribe: (listener) => listeners.add(listener),
   };
+}
+
+/** Hands every notice to the bot as its message; returns the unsubscribe function. */
+export function deliverNotices(notices: PlayerNotices, notifyUser: NotifyUser): () => void {
+  // notifyUser never throws: a message that cannot be delivered is logged by the bot.
+  return notices.subscribe((notice) => {
+    if (notice.kind === 'deposit_credited') {
+      const { amountCents, currency, balanceCents } = notice;
+      void notifyUser(notice.userId, notice.kind, { amountCents, currency, balanceCents });
+    } else {
+      void notifyUser(notice.userId, notice.kind, { amountCents: notice.amountCents });
+    }
+  });
 }
