@@ -49,7 +49,10 @@ export interface FinancesService {
   history(callerId: string, userId: string): Promise<TransactionItem[]>;
   /** Validates a deposit or withdrawal request; with no payment provider it always ends refused. */
   requestTransaction(callerId: string, request: TransactionRequestInput): Promise<never>;
-  /** Credits a confirmed deposit once per tracker id, qualifies the referral and pays the referrer. */
+  /**
+   * Credits a confirmed deposit once per tracker id, qualifies the referral and pays the referrer;
+   * the player and the referrer hear of it through `notices`.
+   */
   creditDeposit(credit: DepositCredit): Promise<{ credited: boolean }>;
 }
 
