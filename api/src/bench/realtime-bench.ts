@@ -292,9 +292,11 @@ async function main() {
 
   let lobbyBytes = 0;
   let lobbyMeasuring = false;
+  let latestRooms = '';
   for (const w of watchers) {
     w.client.on('rooms', (json) => {
       if (lobbyMeasuring) lobbyBytes += json.length;
+      latestRooms = json;
     });
     await w.send('request_rooms');
   }
@@ -343,6 +345,15 @@ async function main() {
   const databaseCpu1 = await postgresCpuMs();
   const databaseCpuMs = databaseCpu0 === null || databaseCpu1 === null ? NaN : databaseCpu1 - databaseCpu0;
   const after = await serverStats(child);
+  // Who still sits at the end (from the lobby, which lists up to 500 rooms): a player who cannot pay
+  // the ante is stood up, and tables that thin out are no longer the load this run claims to measure.
+  if (watchers[0]) await watchers[0].send('request_rooms');
+  const seatedAtEnd = latestRooms
+    ? (JSON.parse(latestRooms) as { rooms: { players: unknown[] }[] }).rooms.reduce(
+        (sum, room) => sum + room.players.length,
+        0,
+      )
+    : NaN;
   const queries = (await serverQueries(child)) - queries0;
   const wire = wireAt() - wire0;
   const lobbyWire = lobbyWireAt() - lobbyWire0;
@@ -403,6 +414,7 @@ async function main() {
     serverRssMb: Math.round(after.rss / 1024 / 1024),
     clientCpuPercent: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / elapsed) * 100),
     serverHeapMb: Math.round(after.heapUsed / 1024 / 1024),
+    seatedAtEnd,
   };
   console.log(
     `  actions/s            ${result.actionsPerSecond}  (${result.actions} in ${result.seconds}s, ${result.refused} refused; server steps/s incl. deals and time-outs ${result.serverStepsPerSecond})`,
@@ -427,6 +439,7 @@ async function main() {
     `  database             ${result.databaseCpuMsPerAction} ms CPU per action (${result.databaseCpuPercent}% of one core), ${result.commitsPerDatabaseCall} table commits per call`,
   );
   console.log(`  server memory        RSS ${result.serverRssMb} MB, heap ${result.serverHeapMb} MB`);
+  console.log(`  seated at the end    ${result.seatedAtEnd} of ${total} players`);
   console.log(JSON.stringify(result));
 
   for (const p of players) p.client.close();
