@@ -157,16 +157,26 @@ export function createHandStore(
   }
 
   /**
-   * One commit on its own, with the ledger's own answers: an overdraw, a replay. A replay (the same
-   * moves were posted before, and the answer was lost) wrote nothing: the rows are written alone.
+   * One table_commit with the ledger's own answers: an overdraw, a replay. A replay (the same moves
+   * were posted before, and the answer was lost) wrote nothing: the rows are written alone.
    */
+  async function commitThroughLedger(
+    transfers: TransferRequest[],
+    settled: number[],
+    rows: ReturnType<typeof rowRecords>,
+    lazy: boolean,
+  ): Promise<void> {
+    const { replayed } = await ledger.postThrough(transfers, () =>
+      tableCommit(transfers, settled, rows, lazy),
+    );
+    if (replayed) await tableCommit([], [], rows, lazy);
+  }
+
+  /** One commit on its own (see commitThroughLedger). */
   async function commitAlone(roomId: string, plan: MoneyPlan, rows: HandRow[]): Promise<void> {
-    const lazy = isLazy(plan, rows);
-    const records = rowRecords(roomId, rows);
     const batch = await requests(plan);
     const settled = await assertSettledEmpty(plan, batch);
-    const { replayed } = await ledger.postThrough(batch, () => tableCommit(batch, settled, records, lazy));
-    if (replayed) await tableCommit([], [], records, lazy);
+    await commitThroughLedger(batch, settled, rowRecords(roomId, rows), isLazy(plan, rows));
   }
 
   /** Several tables' commits as one table_commit call; throws (and writes nothing) if any part fails. */
@@ -257,12 +267,11 @@ export function createHandStore(
           metadata: { roomId: hand.roomId, handNumber: hand.handNumber },
         })),
       );
-      await assertSettledEmpty({ transfers: [], settledEscrows: [reference] }, batch);
+      const settled = await assertSettledEmpty({ transfers: [], settledEscrows: [reference] }, batch);
       const voided = rowRecords(hand.roomId, [
         { handNumber: hand.handNumber, state: null, status: 'voided' },
       ]);
-      const { replayed } = await ledger.postThrough(batch, () => tableCommit(batch, [escrow], voided, false));
-      if (replayed) await tableCommit([], [], voided, false);
+      await commitThroughLedger(batch, settled, voided, false);
       return refunds;
     },
   };
