@@ -27,6 +27,7 @@ import type { LobbyFeed } from './lobby.js';
 import type { RealtimeOptions } from './options.js';
 import { RateLimiter } from './rate-limiter.js';
 import { holdWrites } from './write-batching.js';
+import { recordSince } from './stats.js';
 import { FrameBuilder, sendJson } from './frames.js';
 import type { ActResult, TableChange, TableListener, TableRuntime } from './table-runtime.js';
 
@@ -265,7 +266,7 @@ export class Gateway implements TableListener {
     }
     const started = performance.now();
     const result = await this.runtime.act(p.roomId, move);
-    this.actionTimes.record(Math.max(1, Math.round((performance.now() - started) * 1000)));
+    recordSince(this.actionTimes, started);
     return result;
   }
 

@@ -22,6 +22,11 @@ export type StatsReply = {
   timesMs: Record<string, { mean: number; p50: number; p99: number; max: number }>;
 };
 
+/** Records the microseconds since `started` (a performance.now()) in `histogram`, which takes whole numbers ≥ 1. */
+export function recordSince(histogram: RecordableHistogram, started: number): void {
+  histogram.record(Math.max(1, Math.round((performance.now() - started) * 1000)));
+}
+
 export function startStatsReporting(
   counters: () => Record<string, number>,
   intervalMs: number,

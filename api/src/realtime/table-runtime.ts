@@ -33,6 +33,7 @@ import type { HandRow, HandStatus, HandStore } from './hand-store.js';
 import { planMoney, type MoneyPlan } from './ledger-plan.js';
 import type { RealtimeOptions } from './options.js';
 import { SerialQueue } from './serial-queue.js';
+import { recordSince } from './stats.js';
 
 export type ActResult = { ok: true } | { ok: false; code: ErrorCode; detail?: string };
 
@@ -306,7 +307,7 @@ export class TableRuntime implements TableDirectory {
       const started = performance.now();
       await this.deps.store.commit(table.roomId, plan, rows);
       this.stats.commits += 1;
-      this.commitTimes.record(Math.max(1, Math.round((performance.now() - started) * 1000)));
+      recordSince(this.commitTimes, started);
     } else if (rows.length > 0) {
       this.persistLater(table, rows[0]!);
     }
