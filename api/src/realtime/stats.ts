@@ -22,7 +22,10 @@ export type StatsReply = {
   timesMs: Record<string, { mean: number; p50: number; p99: number; max: number }>;
 };
 
-/** Records the microseconds since `started` (a performance.now()) in `histogram`, which takes whole numbers ≥ 1. */
+/**
+ * Records the microseconds since `started` (a performance.now()) in `histogram`, which takes whole
+ * numbers of at least 1.
+ */
 export function recordSince(histogram: RecordableHistogram, started: number): void {
   histogram.record(Math.max(1, Math.round((performance.now() - started) * 1000)));
 }

@@ -6,9 +6,8 @@
  * On the wire a frame leaves out every field listed in PLAYER_VIEW_DEFAULTS, LOG_ENTRY_DEFAULTS,
  * FAIRNESS_DEFAULTS, ALLOWED_ACTIONS_DEFAULTS and GAME_STATE_DEFAULTS while it holds that value
  * (compactGameState); parsing with these schemas puts them back, so what a client works with always
- * has every field. Most of a six-player frame is
- * players at rest (not folded, not all-in, no cards shown), and leaving that out makes a frame
- * about a third smaller without renaming a single field.
+ * has every field. Most of a six-player frame is players at rest (not folded, not all-in, no cards
+ * shown), and leaving that out makes a frame about a third smaller without renaming a single field.
  */
 import { z } from 'zod';
 import { cardSchema } from '../card-schema.js';
@@ -215,11 +214,12 @@ function withoutDefaults<T extends object>(
   return out as Partial<T>;
 }
 
-/** A player as sent in a frame (see the top of this file). */
+/** Allowed actions as sent in a frame: moves not offered are left out (see the top of this file). */
 export function compactAllowedActions(allowed: AllowedActions): WireAllowedActions {
   return withoutDefaults(allowed, ALLOWED_ACTIONS_DEFAULTS) as WireAllowedActions;
 }
 
+/** A player as sent in a frame (see the top of this file). */
 export function compactPlayerView(player: PlayerView): WirePlayerView {
   return withoutDefaults(player, PLAYER_VIEW_DEFAULTS) as WirePlayerView;
 }
