@@ -18,8 +18,9 @@ export function profileFrom(from: TelegramUser, existing: BotUser | null): Teleg
     lastName: from.last_name ?? null,
     // The Bot API has no photo URL; the one from the Mini App's init data stays.
     photoUrl: existing?.photoUrl ?? null,
-    // Used only when the player is created: after that the language is the player's (/language).
-    languageCode: existing?.languageCode ?? from.language_code ?? null,
+    // Used only when the player is created: after that the language is the player's (/language),
+    // and the upsert leaves it as it is.
+    languageCode: from.language_code ?? null,
     isPremium: from.is_premium ?? false,
   };
 }
