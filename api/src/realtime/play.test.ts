@@ -2,8 +2,9 @@
  * Table play over the network: real sign-in, real socket.io clients, the real PostgreSQL ledger.
  * Every frame each client receives passes the frame checker; after each test the ledger balances.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { deflateRawSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameState, TableState } from '@svara/core';
 import { useRealtimeBench, type TestClient } from './test-support/harness.js';
 import {
@@ -377,5 +378,37 @@ describe('a hand over sockets', () => {
       `six-player frame: ${Math.min(...raw)}–${Math.max(...raw)} bytes of JSON, ${Math.min(...wire)}–${Math.max(...wire)} deflated`,
     );
     await leaveAll(roomId, players);
+  });
+});
+
+describe('the process stays out of async context', () => {
+  it('sign-in, rooms (public and private, created, joined, closed) and a whole hand run no AsyncLocalStorage', async () => {
+    // On Node 20 the first AsyncLocalStorage.run turns promise hooks on for the whole process, for
+    // good: every promise of every move pays for them afterwards.
+    const entered = [
+      vi.spyOn(AsyncLocalStorage.prototype, 'run'),
+      vi.spyOn(AsyncLocalStorage.prototype, 'enterWith'),
+    ];
+    let calls: number[] = [];
+    try {
+      const { players, roomId } = await table([10_000, 10_000]);
+      const privateRoom = await bench.createRoom(players[0]!.token, 1, '1234567');
+      expect(
+        (await bench.rest('POST', `/rooms/${privateRoom}/join`, players[1]!.token, { password: '1234567' }))
+          .status,
+      ).toBe(200);
+      bench.dealNext(roomId, distinct);
+      await seatAll(roomId, players);
+      await players[0]!.frame((f) => f.status === 'blind_betting');
+      await playUntil(players, roomId, lookThenCall, isOver);
+      await leaveAll(roomId, players);
+      await bench.api.services.rooms.close(roomId);
+      await bench.api.services.rooms.close(privateRoom);
+      expect((await bench.api.services.rooms.get(roomId))?.status).toBe('closed');
+    } finally {
+      calls = entered.map((spy) => spy.mock.calls.length);
+      for (const spy of entered) spy.mockRestore();
+    }
+    expect(calls).toEqual([0, 0]);
   });
 });
