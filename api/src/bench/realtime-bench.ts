@@ -21,6 +21,7 @@ import type { Ack, GameState } from '@svara/core';
 import { signDevInitData } from '../dev/init-data.js';
 import { NOTHING_ALLOWED } from '../realtime/frames.js';
 import { STATS_REPLY, STATS_REQUEST, type StatsReply } from '../realtime/stats.js';
+import { frameMicrosPerChange, recordStates } from './frame-workload.js';
 import { WireClient } from './wire-client.js';
 
 const TABLES = Number(process.env.BENCH_TABLES ?? 100);
@@ -242,7 +243,17 @@ class BenchPlayer {
 
 // --- the run
 
+/**
+ * How fast this machine is right now, timed while nothing else of the bench runs: µs per change of
+ * bench:frames' workload. On a shared machine the same work has taken twice as long from one hour to
+ * the next, which moves every figure of a run; this says which kind of hour a run had.
+ */
+function yardstick(): number {
+  return Number(frameMicrosPerChange(recordStates(60), 1000).toFixed(1));
+}
+
 async function main() {
+  const speedBefore = yardstick();
   const started = Date.now();
   const { child, port } = await startServer();
   const base = `http://127.0.0.1:${port}/api/v1`;
@@ -440,11 +451,15 @@ async function main() {
   );
   console.log(`  server memory        RSS ${result.serverRssMb} MB, heap ${result.serverHeapMb} MB`);
   console.log(`  seated at the end    ${result.seatedAtEnd} of ${total} players`);
-  console.log(JSON.stringify(result));
 
   for (const p of players) p.client.close();
   child.send({ type: 'stop' });
   await new Promise((r) => child.once('exit', r));
+  const machine = { yardstickMicrosBefore: speedBefore, yardstickMicrosAfter: yardstick() };
+  console.log(
+    `  machine speed        bench:frames' workload ${machine.yardstickMicrosBefore} µs per change before the run, ${machine.yardstickMicrosAfter} after (lower is faster)`,
+  );
+  console.log(JSON.stringify({ ...result, machine }));
 }
 
 await main();
