@@ -1,8 +1,10 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { TableDirectory } from '../rooms/table-directory.js';
+import { createApp } from './app.js';
 import { useTestServer } from '../test-support/http.js';
 
 const miniappDist = mkdtempSync(path.join(os.tmpdir(), 'svara-miniapp-'));
@@ -83,6 +85,23 @@ describe('failures', () => {
     } finally {
       failTables = false;
     }
+  });
+
+  it('logs what breaks after a response has begun, a client that went away only at debug level', () => {
+    const lines: { level: number; msg: string; path?: string; err?: { code?: string } }[] = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const app = createApp({ ...api.services, logger }, { miniappDist: null });
+    try {
+      const gone = Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+      app.koa.emit('error', gone, { method: 'GET', path: '/assets/app.js' });
+      app.koa.emit('error', new Error('read failed'), { method: 'GET', path: '/index.html' });
+    } finally {
+      app.close();
+    }
+    expect(lines.map((l) => [l.level, l.msg, l.path, l.err?.code])).toEqual([
+      [20, 'client went away mid-response', '/assets/app.js', 'ERR_STREAM_PREMATURE_CLOSE'],
+      [50, 'response failed', '/index.html', undefined],
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import cors from '@koa/cors';
 import { pickLanguage } from '@svara/locales';
 import Koa from 'koa';
 import Router from 'koa-router';
+import type { Logger } from '../logger.js';
 import type { Services } from '../services.js';
 import type { AppContext, AppState, Next } from './context.js';
 import { errorBody, toHttpRefusal } from './errors.js';
@@ -28,6 +29,26 @@ export interface App {
   close(): void;
 }
 
+/** Error codes of a client that went away before its response was complete. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * Failures Koa reports after a response has begun (a file stream that breaks, a client that closes
+ * the connection mid-download), which its default handler would print to stderr as bare stack
+ * traces. They go to the log: a client that went away at debug level, anything else as an error.
+ */
+export function logResponseError(
+  logger: Logger,
+  error: unknown,
+  ctx?: { method: string; path: string },
+): void {
+  const details = { err: error, method: ctx?.method, path: ctx?.path };
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && CLIENT_GONE.has(code))
+    logger.debug(details, 'client went away mid-response');
+  else logger.error(details, 'response failed');
+}
+
 function acceptLanguage(ctx: AppContext): string | null {
   const first = ctx.get('accept-language').split(',')[0]?.trim();
   return first ? pickLanguage(first) : null;
@@ -39,6 +60,7 @@ export function createApp(services: Services, options: AppOptions = {}): App {
   const limits = createRateLimiters(options.rateLimits ?? DEFAULT_RATE_LIMITS);
   const sweeper = setInterval(() => limits.sweep(), 60_000);
   sweeper.unref();
+  koa.on('error', (error: unknown, ctx?: AppContext) => logResponseError(logger, error, ctx));
 
   // Outermost: every failure becomes `{code, message}`; unexpected ones are logged, never sent.
   koa.use(async (ctx: AppContext, next: Next) => {
