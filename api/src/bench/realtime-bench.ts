@@ -21,7 +21,7 @@ import type { Ack, GameState } from '@svara/core';
 import { signDevInitData } from '../dev/init-data.js';
 import { NOTHING_ALLOWED } from '../realtime/frames.js';
 import { STATS_REPLY, STATS_REQUEST, type StatsReply } from '../realtime/stats.js';
-import { frameMicrosPerChange, recordStates } from './frame-workload.js';
+import { frameMicrosPerChange, recordStates, type RecordedChange } from './frame-workload.js';
 import { WireClient } from './wire-client.js';
 
 const TABLES = Number(process.env.BENCH_TABLES ?? 100);
@@ -248,12 +248,14 @@ class BenchPlayer {
  * bench:frames' workload. On a shared machine the same work has taken twice as long from one hour to
  * the next, which moves every figure of a run; this says which kind of hour a run had.
  */
-function yardstick(): number {
-  return Number(frameMicrosPerChange(recordStates(60), 1000).toFixed(1));
+function yardstick(changes: RecordedChange[]): number {
+  return Number(frameMicrosPerChange(changes, 1000).toFixed(1));
 }
 
 async function main() {
-  const speedBefore = yardstick();
+  // Recorded once: before and after the run the yardstick times the same changes.
+  const yardstickChanges = recordStates(60);
+  const speedBefore = yardstick(yardstickChanges);
   const started = Date.now();
   const { child, port } = await startServer();
   const base = `http://127.0.0.1:${port}/api/v1`;
@@ -455,7 +457,7 @@ async function main() {
   for (const p of players) p.client.close();
   child.send({ type: 'stop' });
   await new Promise((r) => child.once('exit', r));
-  const machine = { yardstickMicrosBefore: speedBefore, yardstickMicrosAfter: yardstick() };
+  const machine = { yardstickMicrosBefore: speedBefore, yardstickMicrosAfter: yardstick(yardstickChanges) };
   console.log(
     `  machine speed        bench:frames' workload ${machine.yardstickMicrosBefore} µs per change before the run, ${machine.yardstickMicrosAfter} after (lower is faster)`,
   );
