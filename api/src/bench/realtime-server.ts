@@ -44,7 +44,7 @@ const api = createServer({
   miniappDist: null,
 });
 const realtime = await attachRealtime(api, { startDelayMs: 500, emptyRoomCloseMs: 3_600_000 });
-// Statements sent to PostgreSQL, for the bench's per-action count.
+// Statements sent to PostgreSQL through knex, for the bench's per-action count.
 let queries = 0;
 knexOf(orm).on('query', () => (queries += 1));
 const port = await api.listen(0, '127.0.0.1');
@@ -70,7 +70,14 @@ process.on('message', (message: { type?: string; file?: string }) => {
   if (message?.type === 'stop') void stop();
   if (message?.type === 'queries') {
     const pool = (knexOf(orm).client as { pool?: { numPendingAcquires(): number; numUsed(): number } }).pool;
-    process.send?.({ type: 'queries', queries, pending: pool?.numPendingAcquires(), used: pool?.numUsed() });
+    // table_commit goes to node-postgres directly (db/prepared-statement.ts), past knex's events.
+    const statements = queries + (realtime.stats().store_statements ?? 0);
+    process.send?.({
+      type: 'queries',
+      queries: statements,
+      pending: pool?.numPendingAcquires(),
+      used: pool?.numUsed(),
+    });
   }
   if (message?.type === 'profile-start') {
     inspector.connect();

@@ -139,7 +139,7 @@ function sqlStateOf(error: unknown): string | undefined {
 
 /**
  * A batch as ledger_post's six array arguments (keys, debits, credits, amounts, reasons, metadata),
- * for `?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[]`.
+ * typed text[], bigint[], bigint[], bigint[], text[], jsonb[] where they are bound.
  */
 export function ledgerPostArguments(
   requests: readonly TransferRequest[],

@@ -207,8 +207,8 @@ describe('HandStore', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ code: 'insufficientBalance' });
     // The first went alone; the other three gathered behind it into one call, which the refusal
-    // sent back to be written part by part.
-    expect(store.stats).toEqual({ parts: 3, batches: 2, fallbacks: 1 });
+    // sent back to be written part by part: five table_commit statements in all.
+    expect(store.stats).toEqual({ parts: 3, batches: 2, fallbacks: 1, statements: 5 });
     for (const [i, t] of tables.entries()) {
       const escrow = await ledger.balance(await ledger.handEscrow(escrowReference(t.roomId, 1)));
       expect(escrow).toBe(i === 2 ? 0 : 200);
@@ -220,7 +220,12 @@ describe('HandStore', () => {
     const playing = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.state] : []));
     const before = { ...store.stats };
     await Promise.all(playing.map((p) => commit(store, p, { type: 'blind_bet', playerId: turn(p) })));
-    expect(store.stats).toEqual({ parts: before.parts + 3, batches: before.batches + 2, fallbacks: 1 });
+    expect(store.stats).toEqual({
+      parts: before.parts + 3,
+      batches: before.batches + 2,
+      fallbacks: 1,
+      statements: before.statements + 2,
+    });
     for (const p of playing) expect((await handRow(knex, p.roomId, 1))!.state.pot).toBe(300);
     expect((await checkLedger(knex)).ok).toBe(true);
   });

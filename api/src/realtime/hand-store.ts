@@ -12,6 +12,7 @@
  */
 import type { Knex } from '@mikro-orm/postgresql';
 import type { TableState } from '@svara/core';
+import { preparedStatement } from '../db/prepared-statement.js';
 import { ledgerPostArguments, type Ledger, type TransferRequest } from '../ledger/ledger.js';
 import type { LedgerParty, MoneyPlan } from './ledger-plan.js';
 import { escrowReference } from './ledger-plan.js';
@@ -41,8 +42,11 @@ export class EscrowNotEmptyError extends Error {
 export interface HandStore {
   /** Posts the plan's transfers and writes the hand rows, all or nothing. */
   commit(roomId: string, plan: MoneyPlan, rows: HandRow[]): Promise<void>;
-  /** Commits written, the calls that carried them, and calls that failed and were written part by part. */
-  readonly stats: { parts: number; batches: number; fallbacks: number };
+  /**
+   * Commits written, the calls that carried them, calls that failed and were written part by part,
+   * and the table_commit statements sent (fallbacks and replays included).
+   */
+  readonly stats: { parts: number; batches: number; fallbacks: number; readonly statements: number };
   /** The number of the room's last hand on record (0 when none): a table goes on from there. */
   lastHandNumber(roomId: string): Promise<number>;
   runningHands(): Promise<RunningHand[]>;
@@ -79,7 +83,19 @@ export function createHandStore(
   ledger: Ledger,
   batching: CommitBatching = DEFAULT_BATCHING,
 ): HandStore {
-  const stats = { parts: 0, batches: 0, fallbacks: 0 };
+  const tableCommitStatement = preparedStatement(
+    knex,
+    'svara_table_commit',
+    `select table_commit($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::jsonb[], $7::bigint[], $8::json, $9)`,
+  );
+  const stats = {
+    parts: 0,
+    batches: 0,
+    fallbacks: 0,
+    get statements() {
+      return tableCommitStatement.calls;
+    },
+  };
   const waiting: Pending[] = [];
   let inFlight = 0;
 
@@ -150,10 +166,7 @@ export function createHandStore(
     rows: ReturnType<typeof rowRecords>,
     lazy: boolean,
   ): Promise<void> {
-    await knex.raw(
-      `select table_commit(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[], ?::bigint[], ?::json, ?)`,
-      [...ledgerPostArguments(transfers), settled, JSON.stringify(rows), lazy],
-    );
+    await tableCommitStatement.run([...ledgerPostArguments(transfers), settled, JSON.stringify(rows), lazy]);
   }
 
   /**
