@@ -13,6 +13,7 @@
 import { isCents, SvaraError, type Cents } from '@svara/core';
 import type { Knex } from '@mikro-orm/postgresql';
 import { PLAYER_KINDS, type AccountKind } from '../db/entities/account.js';
+import { preparedStatement } from '../db/prepared-statement.js';
 
 export type { AccountKind };
 export type SystemAccountKind = Exclude<AccountKind, 'player_wallet' | 'player_referral' | 'hand_escrow'>;
@@ -192,6 +193,14 @@ export function createLedger(knex: Knex): Ledger {
   // the cache is bounded; the oldest entries leave first.
   const accountIds = new Map<string, Promise<number>>();
   const MAX_CACHED_ACCOUNTS = 50_000;
+  // Every new hand creates its escrow: prepared, this statement skips knex on a hot path.
+  const insertAccount = preparedStatement<{ id: string }>(
+    knex,
+    'svara_insert_account',
+    `with lazy as (select set_config('synchronous_commit', 'off', true))
+     insert into accounts (kind, owner_id, reference) select $1, $2::bigint, $3::text from lazy
+     on conflict (kind, coalesce(owner_id, 0), coalesce(reference, '')) do nothing returning id`,
+  );
 
   function accountId(kind: AccountKind, ownerId: string | null, reference: string | null): Promise<number> {
     const cacheKey = `${kind}\u0000${ownerId ?? ''}\u0000${reference ?? ''}`;
@@ -213,13 +222,7 @@ export function createLedger(knex: Knex): Ledger {
   ): Promise<number> {
     // An empty account needs no flush to disk of its own: anything that gives it meaning (a
     // transfer) is written after it, and a durable commit flushes the log in order.
-    const inserted = await knex.raw<{ rows: { id: string }[] }>(
-      `with lazy as (select set_config('synchronous_commit', 'off', true))
-       insert into accounts (kind, owner_id, reference) select ?, ?::bigint, ?::text from lazy
-       on conflict (kind, coalesce(owner_id, 0), coalesce(reference, '')) do nothing returning id`,
-      [kind, ownerId, reference],
-    );
-    let id = inserted.rows[0]?.id;
+    let id = (await insertAccount.run([kind, ownerId, reference]))[0]?.id;
     if (id === undefined) {
       const found = await knex.raw<{ rows: { id: string }[] }>(
         `select id from accounts where kind = ? and coalesce(owner_id, 0) = coalesce(?::bigint, 0)

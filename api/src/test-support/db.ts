@@ -3,9 +3,10 @@
  * and dropped when the file's tests end.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, vi } from 'vitest';
 import { knexOf, openOrm, type Orm } from '../db/orm.js';
 import { createDatabase, dropDatabase, withDatabase } from '../db/admin.js';
+import { connectionPool, type PgConnection } from '../db/prepared-statement.js';
 
 export interface TestDatabase {
   url: string;
@@ -52,4 +53,24 @@ export function useTestDatabase(): {
       return knexOf(this.current.orm);
     },
   };
+}
+
+/**
+ * The statements `work` sends to PostgreSQL over the connections of knex's pool, whether through
+ * knex or straight to node-postgres (db/prepared-statement.ts), which knex's query events miss.
+ */
+export async function countStatements(
+  knex: ReturnType<typeof knexOf>,
+  work: () => Promise<unknown>,
+): Promise<number> {
+  const pool = connectionPool(knex);
+  const connection = await pool.acquireConnection();
+  await pool.releaseConnection(connection);
+  const query = vi.spyOn(Object.getPrototypeOf(connection) as PgConnection, 'query');
+  try {
+    await work();
+    return query.mock.calls.length;
+  } finally {
+    query.mockRestore();
+  }
 }
