@@ -9,7 +9,13 @@ import { knexOf } from '../db/orm.js';
 import { checkLedger } from '../ledger/check.js';
 import { createLedger } from '../ledger/ledger.js';
 import { useTestDatabase } from '../test-support/db.js';
-import { createHandStore, EscrowNotEmptyError, type HandStore } from './hand-store.js';
+import {
+  createHandStore,
+  EscrowNotEmptyError,
+  replaySteps,
+  type HandStep,
+  type HandStore,
+} from './hand-store.js';
 import { escrowReference, planMoney, type MoneyPlan } from './ledger-plan.js';
 import { findSeed } from './test-support/seeds.js';
 
@@ -76,6 +82,14 @@ async function handRow(knex: ReturnType<typeof knexOf>, roomId: string, n: numbe
 }
 
 const turn = (s: TableState) => s.hand!.players[s.hand!.turn]!.playerId;
+
+async function stepCount(knex: ReturnType<typeof knexOf>, roomId: string, n: number) {
+  const r = await knex.raw<{ rows: { n: number }[] }>(
+    `select count(*)::int as n from hand_steps where room_id = ? and hand_number = ?`,
+    [roomId, n],
+  );
+  return r.rows[0]!.n;
+}
 
 describe('HandStore', () => {
   it('commits the transfers and the hand row together, and refuses both when the ledger refuses', async () => {
@@ -228,6 +242,54 @@ describe('HandStore', () => {
     });
     for (const p of playing) expect((await handRow(knex, p.roomId, 1))!.state.pot).toBe(300);
     expect((await checkLedger(knex)).ok).toBe(true);
+  });
+
+  it('keeps a running hand as its first state and its steps, replays them, and drops them when the hand ends', async () => {
+    const { knex, store, roomId, state } = await setup(['9401', '9402', '9403']);
+    const { state: dealt } = await deal(store, state);
+    let s = dealt;
+    const steps: HandStep[] = [];
+    for (const type of ['blind_bet', 'look', 'call'] as const) {
+      const action: TableAction = { type, playerId: turn(s) };
+      const r = applyAction(s, action, 1_000 * (steps.length + 1));
+      if (!r.ok) throw new Error(r.error.code);
+      const step = { step: steps.length + 1, action, at: 1_000 * (steps.length + 1) };
+      await store.commit(roomId, planMoney(roomId, s.pot, s.handNumber, r.events), [{ handNumber: 1, step }]);
+      steps.push(step);
+      s = r.state;
+    }
+    // The row still holds the dealt state; the three actions are steps, and replay gives the state now.
+    expect((await handRow(knex, roomId, 1))!.state).toEqual(dealt);
+    expect(await stepCount(knex, roomId, 1)).toBe(3);
+    const running = (await store.runningHands()).find((h) => h.roomId === roomId)!;
+    expect(running.state).toEqual(s);
+
+    // The hand's state written whole (here as it ends) replaces its steps.
+    await store.commit(roomId, { transfers: [], settledEscrows: [] }, [
+      { handNumber: 1, state: s, status: 'finished' },
+    ]);
+    expect(await stepCount(knex, roomId, 1)).toBe(0);
+    expect((await handRow(knex, roomId, 1))!.status).toBe('finished');
+  });
+
+  it('replays steps up to the first gap or refused step', async () => {
+    const { state } = await setup(['9411', '9412', '9413']);
+    const dealt = must(state, {
+      type: 'start_hand',
+      serverSeed: findSeed(state, () => true).seed,
+      clientSeed: 'svara',
+    });
+    const bet: TableAction = { type: 'blind_bet', playerId: turn(dealt) };
+    const once = must(dealt, bet);
+    expect(replaySteps(dealt, [{ step: 1, action: bet, at: 0 }])).toEqual(once);
+    expect(replaySteps(dealt, [{ step: 2, action: bet, at: 0 }])).toEqual(dealt);
+    // The same player cannot bet again out of turn: the replay keeps the state before that step.
+    expect(
+      replaySteps(dealt, [
+        { step: 1, action: bet, at: 0 },
+        { step: 2, action: bet, at: 0 },
+      ]),
+    ).toEqual(once);
   });
 
   it('voids a hand left running: the escrow goes back to who paid it, and the row says voided', async () => {

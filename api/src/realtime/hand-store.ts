@@ -11,7 +11,7 @@
  * non-empty) gets its own answer and holds back no other table.
  */
 import type { Knex } from '@mikro-orm/postgresql';
-import type { TableState } from '@svara/core';
+import { applyAction, type TableAction, type TableState } from '@svara/core';
 import { preparedStatement } from '../db/prepared-statement.js';
 import { ledgerPostArguments, type Ledger, type TransferRequest } from '../ledger/ledger.js';
 import type { LedgerParty, MoneyPlan } from './ledger-plan.js';
@@ -21,10 +21,20 @@ import { planVoid, type Refund } from './void-plan.js';
 export type HandStatus = 'running' | 'finished' | 'voided';
 
 /**
- * A hand row to write: its state after the action (null: only the status changes). `isNew` for the
- * first write of a hand (the runtime commits it before publishing); the row is upserted either way.
+ * One action applied to a running hand, numbered from 1 within the hand: persisted instead of the
+ * hand's whole state, and replayed onto the stored state after a restart (`at` is the step's clock).
  */
-export type HandRow = { handNumber: number; state: TableState | null; status: HandStatus; isNew?: boolean };
+export type HandStep = { step: number; action: TableAction; at: number };
+
+/**
+ * A hand write: its state after the action (null: only the status changes), or a step of the
+ * running hand (its stored state and status stay). `isNew` for the first write of a hand (the
+ * runtime commits it before publishing); a state row is upserted either way. A hand that ends is
+ * written with its final state, and its steps are dropped then.
+ */
+export type HandRow =
+  | { handNumber: number; state: TableState | null; status: HandStatus; isNew?: boolean; step?: never }
+  | { handNumber: number; step: HandStep; state?: never; status?: never; isNew?: never };
 
 export type RunningHand = { roomId: string; handNumber: number; state: TableState };
 
@@ -59,6 +69,11 @@ export type CommitBatching = { maxBatch: number; maxInFlight: number };
 
 export const DEFAULT_BATCHING: CommitBatching = { maxBatch: 64, maxInFlight: 2 };
 
+type Records = {
+  rows: { room_id: string; hand_number: number; state: TableState | null; status: HandStatus }[];
+  steps: { room_id: string; hand_number: number; step: number; action: TableAction; at: number }[];
+};
+
 type Pending = {
   roomId: string;
   plan: MoneyPlan;
@@ -75,7 +90,24 @@ type Pending = {
  * with it (the log is written in order).
  */
 function isLazy(plan: MoneyPlan, rows: HandRow[]): boolean {
-  return plan.settledEscrows.length === 0 && rows.every((row) => row.status === 'running');
+  return plan.settledEscrows.length === 0 && rows.every((row) => row.step || row.status === 'running');
+}
+
+/**
+ * A running hand as it was when the server stopped: its stored state with its steps applied in
+ * order. The steps were made by the same reducer from the same states, so they apply again; should
+ * one not (a gap, a refusal), the replay stops there, and voiding shares the escrow the ledger holds
+ * in proportion to the claims of the state reached (void-plan.ts).
+ */
+export function replaySteps(state: TableState, steps: readonly HandStep[]): TableState {
+  let current = state;
+  for (const [i, s] of steps.entries()) {
+    if (s.step !== i + 1) break;
+    const r = applyAction(current, s.action, s.at);
+    if (!r.ok) break;
+    current = r.state;
+  }
+  return current;
 }
 
 export function createHandStore(
@@ -86,7 +118,7 @@ export function createHandStore(
   const tableCommitStatement = preparedStatement(
     knex,
     'svara_table_commit',
-    `select table_commit($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::jsonb[], $7::bigint[], $8::json, $9)`,
+    `select table_commit($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::jsonb[], $7::bigint[], $8::json, $9::json, $10)`,
   );
   const stats = {
     parts: 0,
@@ -145,14 +177,23 @@ export function createHandStore(
     return ids;
   }
 
-  /** A hand row as table_commit reads it (its p_rows argument). */
-  function rowRecords(roomId: string, rows: HandRow[]) {
-    return rows.map((row) => ({
-      room_id: roomId,
-      hand_number: row.handNumber,
-      state: row.state,
-      status: row.status,
-    }));
+  /** Hand rows and steps as table_commit reads them (its p_rows and p_steps arguments). */
+  function rowRecords(roomId: string, rows: HandRow[]): Records {
+    const out: Records = { rows: [], steps: [] };
+    for (const row of rows) {
+      if (row.step) {
+        const { step, action, at } = row.step;
+        out.steps.push({ room_id: roomId, hand_number: row.handNumber, step, action, at });
+      } else {
+        out.rows.push({ room_id: roomId, hand_number: row.handNumber, state: row.state, status: row.status });
+      }
+    }
+    return out;
+  }
+
+  function allRecords(batch: Pending[]): Records {
+    const parts = batch.map((part) => rowRecords(part.roomId, part.rows));
+    return { rows: parts.flatMap((p) => p.rows), steps: parts.flatMap((p) => p.steps) };
   }
 
   /**
@@ -163,10 +204,16 @@ export function createHandStore(
   async function tableCommit(
     transfers: TransferRequest[],
     settled: number[],
-    rows: ReturnType<typeof rowRecords>,
+    records: Records,
     lazy: boolean,
   ): Promise<void> {
-    await tableCommitStatement.run([...ledgerPostArguments(transfers), settled, JSON.stringify(rows), lazy]);
+    await tableCommitStatement.run([
+      ...ledgerPostArguments(transfers),
+      settled,
+      JSON.stringify(records.rows),
+      JSON.stringify(records.steps),
+      lazy,
+    ]);
   }
 
   /**
@@ -176,13 +223,13 @@ export function createHandStore(
   async function commitThroughLedger(
     transfers: TransferRequest[],
     settled: number[],
-    rows: ReturnType<typeof rowRecords>,
+    records: Records,
     lazy: boolean,
   ): Promise<void> {
     const { replayed } = await ledger.postThrough(transfers, () =>
-      tableCommit(transfers, settled, rows, lazy),
+      tableCommit(transfers, settled, records, lazy),
     );
-    if (replayed) await tableCommit([], [], rows, lazy);
+    if (replayed) await tableCommit([], [], records, lazy);
   }
 
   /** One commit on its own (see commitThroughLedger). */
@@ -200,11 +247,10 @@ export function createHandStore(
       Promise.all(batch.map((part) => requests(part.plan))).then((lists) => lists.flat()),
       Promise.all(batch.flatMap((part) => part.plan.settledEscrows.map((ref) => ledger.handEscrow(ref)))),
     ]);
-    const rows = batch.flatMap((part) => rowRecords(part.roomId, part.rows));
     await tableCommit(
       transfers,
       settled,
-      rows,
+      allRecords(batch),
       batch.every((part) => isLazy(part.plan, part.rows)),
     );
   }
@@ -260,10 +306,23 @@ export function createHandStore(
     },
 
     async runningHands() {
-      const result = await knex.raw<{ rows: { room_id: string; hand_number: number; state: TableState }[] }>(
-        `select room_id, hand_number, state from hands where status = 'running' order by room_id, hand_number`,
+      const result = await knex.raw<{
+        rows: { room_id: string; hand_number: number; state: TableState; steps: HandStep[] }[];
+      }>(
+        `select h.room_id, h.hand_number, h.state,
+                coalesce((select json_agg(json_build_object('step', s.step, 'action', s.action, 'at', s.at)
+                                          order by s.step)
+                            from hand_steps s
+                           where s.room_id = h.room_id and s.hand_number = h.hand_number), '[]') as steps
+           from hands h
+          where h.status = 'running'
+          order by h.room_id, h.hand_number`,
       );
-      return result.rows.map((r) => ({ roomId: r.room_id, handNumber: r.hand_number, state: r.state }));
+      return result.rows.map((r) => ({
+        roomId: r.room_id,
+        handNumber: r.hand_number,
+        state: replaySteps(r.state, r.steps),
+      }));
     },
 
     async voidHand(hand) {

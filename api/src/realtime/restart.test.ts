@@ -185,11 +185,14 @@ describe('a restart in the middle of a hand', () => {
         api.child.kill('SIGKILL');
         await stopped(api.child);
         for (const p of players) p.socket.disconnect();
-        const left = await knex.raw<{ rows: { status: string }[] }>(
-          `select status from hands where room_id = ? and hand_number = ?`,
+        // On record: the hand as dealt, and the two bets as its steps, which the restart replays.
+        const left = await knex.raw<{ rows: { status: string; pot: number; steps: number }[] }>(
+          `select status, (state->>'pot')::int as pot,
+                  (select count(*)::int from hand_steps s where s.room_id = h.room_id and s.hand_number = h.hand_number) as steps
+             from hands h where room_id = ? and hand_number = ?`,
           [roomId, handNumber],
         );
-        expect(left.rows[0]!.status).toBe('running');
+        expect(left.rows[0]).toEqual({ status: 'running', pot: 300, steps: 2 });
 
         api = await startApi();
         for (const p of players) expect(await ledger.walletBalance(p.id)).toBe(10_000);
@@ -199,6 +202,10 @@ describe('a restart in the middle of a hand', () => {
           [roomId, handNumber],
         );
         expect(after.rows[0]!.status).toBe('voided');
+        const steps = await knex.raw<{ rows: unknown[] }>(`select 1 from hand_steps where room_id = ?`, [
+          roomId,
+        ]);
+        expect(steps.rows).toEqual([]);
         const report = await checkLedger(knex);
         expect(report).toMatchObject({ ok: true, totalBalance: 0, mismatches: [], negatives: [] });
 

@@ -87,9 +87,12 @@ type Table = {
   viewers: number;
   /** When a waiting table deals its first hand (startDelayMs), or null. */
   dealAt: number | null;
-  /** The background write of the hand's state after moves without money, and the next one due. */
+  /** Steps of the current hand row so far (written or queued): the next step's number is one more. */
+  steps: number;
+  /** The background write after moves without money, and what it has still to write, in order. */
   writing: Promise<void>;
-  laterRow: HandRow | null;
+  unwritten: HandRow[];
+  flushing: boolean;
 };
 
 /** Hand statuses in which a newcomer cannot be dealt in: the lobby's "game already started". */
@@ -178,8 +181,10 @@ export class TableRuntime implements TableDirectory {
       rowStatus: null,
       viewers: 0,
       dealAt: null,
+      steps: 0,
       writing: Promise.resolve(),
-      laterRow: null,
+      unwritten: [],
+      flushing: false,
     };
     this.tables.set(roomId, table);
     this.scheduleCloseIfIdle(table);
@@ -298,53 +303,76 @@ export class TableRuntime implements TableDirectory {
     if (!r.ok) return refuse(r.error.code, r.error.detail);
     const after = r.state;
     const plan = planMoney(table.roomId, before.pot, before.handNumber, r.events);
-    const rows = this.rowsFor(table, before, after, plan);
+    const rows = this.rowsFor(table, before, after, plan, action, now);
     const moves = plan.transfers.length > 0 || plan.settledEscrows.length > 0;
     if (moves || rows.some((row) => row.isNew || row.state === null)) {
       // Money moves (or a hand begins or ends): written, with the hand, before anyone hears of it.
-      table.laterRow = null;
+      // Steps still queued for the background go first, in the same commit.
+      const earlier = table.unwritten.splice(0);
       await table.writing;
       const started = performance.now();
-      await this.deps.store.commit(table.roomId, plan, rows);
+      try {
+        await this.deps.store.commit(table.roomId, plan, [...earlier, ...rows]);
+      } catch (error) {
+        table.unwritten.unshift(...earlier);
+        throw error;
+      }
       this.stats.commits += 1;
       recordSince(this.commitTimes, started);
     } else if (rows.length > 0) {
-      this.persistLater(table, rows[0]!);
+      this.persistLater(table, rows);
     }
     table.state = after;
     const own = rows.find((row) => row.handNumber === after.handNumber);
-    if (own) table.rowStatus = own.status;
-    else if (after.handNumber !== before.handNumber) table.rowStatus = null;
+    if (own?.step) table.steps = own.step.step;
+    else if (own) {
+      table.rowStatus = own.status;
+      table.steps = 0;
+    } else if (after.handNumber !== before.handNumber) table.rowStatus = null;
     this.publish(table, before, after, r.events, plan, now);
     return { ok: true };
   }
 
   /**
    * A move without money (look, fold, a time-out, a svara decision, a seat change) is persisted right
-   * after it is published, in the background; while a write is under way only the newest state
-   * waits for the next one. A refund after a crash depends only on money, and every state that
-   * moved money is written before it is published, so a skipped intermediate state costs nothing.
+   * after it is published, in the background: every step, in order, as a replay after a crash needs
+   * them all. A write that fails keeps its rows first in line for the next one.
    */
-  private persistLater(table: Table, row: HandRow): void {
-    const idle = table.laterRow === null;
-    table.laterRow = row;
-    if (!idle) return;
+  private persistLater(table: Table, rows: HandRow[]): void {
+    table.unwritten.push(...rows);
+    if (table.flushing) return;
+    table.flushing = true;
     table.writing = table.writing.then(async () => {
-      while (table.laterRow) {
-        const next = table.laterRow;
-        try {
-          await this.deps.store.commit(table.roomId, { transfers: [], settledEscrows: [] }, [next]);
-          this.stats.commits += 1;
-        } catch (error) {
-          this.deps.logger.error({ roomId: table.roomId, err: error }, 'writing the hand state failed');
+      try {
+        while (table.unwritten.length > 0) {
+          const next = table.unwritten.splice(0);
+          try {
+            await this.deps.store.commit(table.roomId, { transfers: [], settledEscrows: [] }, next);
+            this.stats.commits += 1;
+          } catch (error) {
+            table.unwritten.unshift(...next);
+            this.deps.logger.error({ roomId: table.roomId, err: error }, 'writing the hand state failed');
+            return;
+          }
         }
-        if (table.laterRow === next) table.laterRow = null;
+      } finally {
+        table.flushing = false;
       }
     });
   }
 
-  /** Which hand rows an action writes: the current hand while it runs (or when money moved). */
-  private rowsFor(table: Table, before: TableState, after: TableState, plan: MoneyPlan): HandRow[] {
+  /**
+   * What an action writes of its hand: the state when a hand begins, ends or changes otherwise
+   * outside a running row, and while the hand runs only the action, as its next step.
+   */
+  private rowsFor(
+    table: Table,
+    before: TableState,
+    after: TableState,
+    plan: MoneyPlan,
+    action: TableAction,
+    now: number,
+  ): HandRow[] {
     if (after.handNumber === 0) return [];
     const rows: HandRow[] = [];
     const newHand = after.handNumber !== before.handNumber;
@@ -354,13 +382,16 @@ export class TableRuntime implements TableDirectory {
     }
     const running = after.pot > 0 || IN_PLAY.has(after.status);
     if (newHand || table.rowStatus === 'running' || plan.transfers.length > 0) {
-      const status = running ? 'running' : 'finished';
-      rows.push({
-        handNumber: after.handNumber,
-        state: after,
-        status,
-        isNew: newHand || table.rowStatus === null,
-      });
+      if (!newHand && running && table.rowStatus === 'running') {
+        rows.push({ handNumber: after.handNumber, step: { step: table.steps + 1, action, at: now } });
+      } else {
+        rows.push({
+          handNumber: after.handNumber,
+          state: after,
+          status: running ? 'running' : 'finished',
+          isNew: newHand || table.rowStatus === null,
+        });
+      }
     }
     return rows;
   }

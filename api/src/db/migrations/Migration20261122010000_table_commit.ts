@@ -16,18 +16,10 @@ import { Migration } from '@mikro-orm/migrations';
  * inside. So it becomes `json` (checked and stored as sent) rather than `jsonb` (rebuilt into a
  * binary tree on every write), compressed with lz4 where the server has it (far cheaper than the
  * default pglz for a few KB written hundreds of times a second).
+ *
+ * Exported as this migration creates it: the hand_steps migration restores it on the way down.
  */
-export class Migration20261122010000_table_commit extends Migration {
-  override async up(): Promise<void> {
-    this.addSql(`alter table hands alter column state type json using state::json;`);
-    this.addSql(`
-      do $$
-      begin
-        if exists (select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)) then
-          alter table hands alter column state set compression lz4;
-        end if;
-      end $$;`);
-    this.addSql(`
+export const TABLE_COMMIT_WITHOUT_STEPS = `
       create function table_commit(
         p_keys text[], p_debits bigint[], p_credits bigint[], p_amounts bigint[], p_reasons text[], p_metadata jsonb[],
         p_settled bigint[], p_rows json, p_lazy boolean
@@ -70,7 +62,19 @@ export class Migration20261122010000_table_commit extends Migration {
                finished_at = case when r.status = 'running' then null else coalesce(h.finished_at, now()) end
           from r
          where r.state is null and h.room_id = r.room_id and h.hand_number = r.hand_number;
+      end $$;`;
+
+export class Migration20261122010000_table_commit extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`alter table hands alter column state type json using state::json;`);
+    this.addSql(`
+      do $$
+      begin
+        if exists (select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)) then
+          alter table hands alter column state set compression lz4;
+        end if;
       end $$;`);
+    this.addSql(TABLE_COMMIT_WITHOUT_STEPS);
   }
 
   override async down(): Promise<void> {

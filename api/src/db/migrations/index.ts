@@ -3,6 +3,7 @@ import { Migration20250602000000_ledger_post } from './Migration20250602000000_l
 import { Migration20261122000000_ledger_post_plans } from './Migration20261122000000_ledger_post_plans.js';
 import { Migration20261122010000_table_commit } from './Migration20261122010000_table_commit.js';
 import { Migration20261122020000_ledger_post_lock_check } from './Migration20261122020000_ledger_post_lock_check.js';
+import { Migration20261122030000_hand_steps } from './Migration20261122030000_hand_steps.js';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist (start). */
 export const MIGRATIONS = [
@@ -14,4 +15,5 @@ export const MIGRATIONS = [
     name: 'Migration20261122020000_ledger_post_lock_check',
     class: Migration20261122020000_ledger_post_lock_check,
   },
+  { name: 'Migration20261122030000_hand_steps', class: Migration20261122030000_hand_steps },
 ];
