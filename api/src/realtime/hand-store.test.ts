@@ -187,7 +187,7 @@ describe('HandStore', () => {
     };
     // Two rows: the tied hand is over, the svara hand begins.
     const rows = [
-      { handNumber: 1, state: null, status: 'finished' as const },
+      { handNumber: 1, state: s, status: 'finished' as const },
       { handNumber: 2, state: s, status: 'running' as const, isNew: true },
     ];
     await store.commit(roomId, takeOver, rows);
@@ -244,8 +244,8 @@ describe('HandStore', () => {
     expect((await checkLedger(knex)).ok).toBe(true);
   });
 
-  it('keeps a running hand as its first state and its steps, replays them, and drops them when the hand ends', async () => {
-    const { knex, store, roomId, state } = await setup(['9401', '9402', '9403']);
+  it('keeps a running hand as its first state and its steps, and replays them to void it', async () => {
+    const { knex, ledger, store, roomId, state } = await setup(['9801', '9802', '9803']);
     const { state: dealt } = await deal(store, state);
     let s = dealt;
     const steps: HandStep[] = [];
@@ -264,16 +264,17 @@ describe('HandStore', () => {
     const running = (await store.runningHands()).find((h) => h.roomId === roomId)!;
     expect(running.state).toEqual(s);
 
-    // The hand's state written whole (here as it ends) replaces its steps.
-    await store.commit(roomId, { transfers: [], settledEscrows: [] }, [
-      { handNumber: 1, state: s, status: 'finished' },
-    ]);
+    // Voided, the row keeps the hand as it stopped (replayed), and the state written whole replaces
+    // the steps. The bets go back to who made them.
+    const refunds = await store.voidHand(running);
+    expect(refunds.reduce((a, r) => a + r.amount, 0)).toBe(s.pot);
+    expect(await handRow(knex, roomId, 1)).toEqual({ status: 'voided', state: s });
     expect(await stepCount(knex, roomId, 1)).toBe(0);
-    expect((await handRow(knex, roomId, 1))!.status).toBe('finished');
+    for (const id of ['9801', '9802', '9803']) expect(await ledger.walletBalance(id)).toBe(10_000);
   });
 
   it('replays steps up to the first gap or refused step', async () => {
-    const { state } = await setup(['9411', '9412', '9413']);
+    const { state } = await setup(['9811', '9812', '9813']);
     const dealt = must(state, {
       type: 'start_hand',
       serverSeed: findSeed(state, () => true).seed,

@@ -1,7 +1,8 @@
 /**
- * Where the table runtime writes: an action's ledger transfers and the state of its hand go to the
- * database in ONE statement of the table_commit function (one transaction), so the persisted hand
- * and the ledger can never disagree, whatever moment a crash picks. The transfers go through the
+ * Where the table runtime writes: an action's ledger transfers and its hand (the hand's state when
+ * it begins or ends, the action as the hand's next step in between) go to the database in ONE
+ * statement of the table_commit function (one transaction), so the persisted hand and the ledger
+ * can never disagree, whatever moment a crash picks. The transfers go through the
  * ledger's own ledger_post: its checks (idempotency, no overdraw, ordered locks) are the ledger
  * module's, not repeated here, and so are its answers (ledger.postThrough).
  *
@@ -27,13 +28,13 @@ export type HandStatus = 'running' | 'finished' | 'voided';
 export type HandStep = { step: number; action: TableAction; at: number };
 
 /**
- * A hand write: its state after the action (null: only the status changes), or a step of the
- * running hand (its stored state and status stay). `isNew` for the first write of a hand (the
- * runtime commits it before publishing); a state row is upserted either way. A hand that ends is
- * written with its final state, and its steps are dropped then.
+ * A hand write: its state after the action, or a step of the running hand (its stored state and
+ * status stay). `isNew` for the first write of a hand (the runtime commits it before publishing);
+ * a state row is upserted either way, and replaces the hand's steps (a hand that ends is written
+ * with its final state).
  */
 export type HandRow =
-  | { handNumber: number; state: TableState | null; status: HandStatus; isNew?: boolean; step?: never }
+  | { handNumber: number; state: TableState; status: HandStatus; isNew?: boolean; step?: never }
   | { handNumber: number; step: HandStep; state?: never; status?: never; isNew?: never };
 
 export type RunningHand = { roomId: string; handNumber: number; state: TableState };
@@ -70,7 +71,7 @@ export type CommitBatching = { maxBatch: number; maxInFlight: number };
 export const DEFAULT_BATCHING: CommitBatching = { maxBatch: 64, maxInFlight: 2 };
 
 type Records = {
-  rows: { room_id: string; hand_number: number; state: TableState | null; status: HandStatus }[];
+  rows: { room_id: string; hand_number: number; state: TableState; status: HandStatus }[];
   steps: { room_id: string; hand_number: number; step: number; action: TableAction; at: number }[];
 };
 
@@ -198,8 +199,8 @@ export function createHandStore(
 
   /**
    * One call of the table_commit database function: the transfers (through ledger_post), the check
-   * that every settled escrow is empty, and the hand rows (an upsert with the state, or the status
-   * alone when the state is null), as one statement and one transaction.
+   * that every settled escrow is empty, the running hands' steps and the hand rows (upserted with
+   * their state), as one statement and one transaction.
    */
   async function tableCommit(
     transfers: TransferRequest[],
@@ -340,8 +341,9 @@ export function createHandStore(
         })),
       );
       const settled = await assertSettledEmpty({ transfers: [], settledEscrows: [reference] }, batch);
+      // The row keeps the hand as it was when it stopped (its steps replayed), like a hand that ended.
       const voided = rowRecords(hand.roomId, [
-        { handNumber: hand.handNumber, state: null, status: 'voided' },
+        { handNumber: hand.handNumber, state: hand.state, status: 'voided' },
       ]);
       await commitThroughLedger(batch, settled, voided, false);
       return refunds;

@@ -305,7 +305,7 @@ export class TableRuntime implements TableDirectory {
     const plan = planMoney(table.roomId, before.pot, before.handNumber, r.events);
     const rows = this.rowsFor(table, before, after, plan, action, now);
     const moves = plan.transfers.length > 0 || plan.settledEscrows.length > 0;
-    if (moves || rows.some((row) => row.isNew || row.state === null)) {
+    if (moves || rows.some((row) => row.isNew)) {
       // Money moves (or a hand begins or ends): written, with the hand, before anyone hears of it.
       // Steps still queued for the background go first, in the same commit.
       const earlier = table.unwritten.splice(0);
@@ -377,8 +377,8 @@ export class TableRuntime implements TableDirectory {
     const rows: HandRow[] = [];
     const newHand = after.handNumber !== before.handNumber;
     if (newHand && before.handNumber > 0 && table.rowStatus === 'running') {
-      // A svara hand takes over the pot of the hand that tied: that hand is over now.
-      rows.push({ handNumber: before.handNumber, state: null, status: 'finished' });
+      // A svara hand takes over the pot of the hand that tied: that hand is over now, as `before`.
+      rows.push({ handNumber: before.handNumber, state: before, status: 'finished' });
     }
     const running = after.pot > 0 || IN_PLAY.has(after.status);
     if (newHand || table.rowStatus === 'running' || plan.transfers.length > 0) {

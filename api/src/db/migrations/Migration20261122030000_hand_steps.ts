@@ -9,7 +9,9 @@ import { TABLE_COMMIT_WITHOUT_STEPS } from './Migration20261122010000_table_comm
  * state (hand-store.ts). The state is written whole when the hand ends, and its steps are deleted
  * then: the final state holds the hand's whole log.
  *
- * table_commit takes the steps as a new argument (p_steps) and is otherwise unchanged.
+ * table_commit takes the steps as a new argument (p_steps). Every hand row it writes now carries a
+ * state (a hand that ends, by a svara too, or is voided is written as it was then), so the update
+ * of a row's status alone goes.
  */
 export class Migration20261122030000_hand_steps extends Migration {
   override async up(): Promise<void> {
@@ -66,24 +68,14 @@ export class Migration20261122030000_hand_steps extends Migration {
             select gen_random_uuid(), r.room_id, r.hand_number, r.state, r.status,
                    case when r.status = 'running' then null else now() end
               from r
-             where r.state is not null
             on conflict (room_id, hand_number) do update
               set state = excluded.state, status = excluded.status, updated_at = now(),
                   finished_at = case when excluded.status = 'running' then null
                                      else coalesce(hands.finished_at, now()) end
-          ), updated as (
-            update hands h
-               set status = r.status, updated_at = now(),
-                   finished_at = case when r.status = 'running' then null else coalesce(h.finished_at, now()) end
-              from r
-             where r.state is null and h.room_id = r.room_id and h.hand_number = r.hand_number
           )
-          -- A state written whole replaces the steps before it (a hand that ended keeps its final
-          -- state, which holds its whole log).
-          delete from hand_steps s
-           using r
-           where (r.state is not null or r.status <> 'running')
-             and s.room_id = r.room_id and s.hand_number = r.hand_number;
+          -- A state written whole replaces the hand's steps so far (a hand that ended keeps its
+          -- final state, which holds its whole log).
+          delete from hand_steps s using r where s.room_id = r.room_id and s.hand_number = r.hand_number;
         end if;
 
       end $$;`);
