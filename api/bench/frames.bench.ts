@@ -1,8 +1,9 @@
 /**
  * `npm run bench:frames`: what one change of a six-player table costs the server on one core, without
  * sockets or a database: the frames of its six players and a spectator (FrameBuilder, what the
- * gateway sends), and the hand's state as JSON (what the hand store writes). The states come from
- * 400 hands played by random legal moves, recorded beforehand (enough hands that runs agree).
+ * gateway sends), and what the hand store writes as JSON: the hand's state when a hand begins or
+ * ends, the action as a step in between. The states come from 400 hands played by random legal
+ * moves, recorded beforehand (enough hands that runs agree).
  */
 import { FrameBuilder } from '../src/realtime/frames.js';
 import { frameMicrosPerChange, PLAYERS, recordStates, timePerChange } from '../src/bench/frame-workload.js';
@@ -10,16 +11,23 @@ import { frameMicrosPerChange, PLAYERS, recordStates, timePerChange } from '../s
 const changes = recordStates(400);
 const frameMicros = frameMicrosPerChange(changes);
 const stored = timePerChange(changes, ({ state }) => JSON.stringify(state).length);
+// A step as the hand store writes it (numbered within its hand: a number of one or two digits).
+const step = (c: (typeof changes)[number]) => ({ step: 7, action: c.action, at: c.now });
+const steps = timePerChange(changes, (c) => JSON.stringify(step(c)).length);
 const frameBytes = changes.reduce(
   (sum, { state, now }) => sum + new FrameBuilder(state, now).json(PLAYERS[0]!).length,
   0,
 );
 const stateBytes = changes.reduce((sum, { state }) => sum + JSON.stringify(state).length, 0);
+const stepBytes = changes.reduce((sum, c) => sum + JSON.stringify(step(c)).length, 0);
 
 console.log(`bench:frames — ${changes.length} changes of a six-player table (400 hands), one core`);
 console.log(
   `  frames         ${frameMicros.toFixed(1)} µs per change (six players and a spectator), ${Math.round(frameBytes / changes.length)} B per player frame`,
 );
 console.log(
-  `  stored state   ${stored.micros.toFixed(1)} µs per change (JSON.stringify), ${Math.round(stateBytes / changes.length)} B`,
+  `  hand state     ${stored.micros.toFixed(1)} µs per change (JSON.stringify), ${Math.round(stateBytes / changes.length)} B: written when a hand begins or ends`,
+);
+console.log(
+  `  hand step      ${steps.micros.toFixed(1)} µs per change (JSON.stringify), ${Math.round(stepBytes / changes.length)} B: written for every other move`,
 );

@@ -20,7 +20,8 @@ import { FrameBuilder } from '../realtime/frames.js';
 export const PLAYERS = ['1000000001', '1000000002', '1000000003', '1000000004', '1000000005', '1000000006'];
 const STAKE = 100;
 
-export type RecordedChange = { state: TableState; now: number };
+/** A table's state after `action`, applied at `now`. */
+export type RecordedChange = { state: TableState; action: TableAction; now: number };
 
 /** Every state a table goes through in `hands` hands, with the time of each change. */
 export function recordStates(hands: number): RecordedChange[] {
@@ -31,7 +32,7 @@ export function recordStates(hands: number): RecordedChange[] {
     const r = applyAction(state, action, now);
     if (!r.ok) throw new Error(`${action.type} refused: ${r.error.code}`);
     state = r.state;
-    out.push({ state, now });
+    out.push({ state, action, now });
   };
   for (const id of PLAYERS) {
     apply({
