@@ -307,9 +307,11 @@ export class TableRuntime implements TableDirectory {
     const moves = plan.transfers.length > 0 || plan.settledEscrows.length > 0;
     if (moves || rows.some((row) => row.isNew)) {
       // Money moves (or a hand begins or ends): written, with the hand, before anyone hears of it.
-      // Steps still queued for the background go first, in the same commit.
-      const earlier = table.unwritten.splice(0);
+      // Steps still queued for the background go first, in the same commit, after any that the
+      // write under way gives back (it failed).
+      const queued = table.unwritten.splice(0);
       await table.writing;
+      const earlier = [...table.unwritten.splice(0), ...queued];
       const started = performance.now();
       try {
         await this.deps.store.commit(table.roomId, plan, [...earlier, ...rows]);

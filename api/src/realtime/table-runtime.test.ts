@@ -1,0 +1,138 @@
+/**
+ * What the table runtime hands its store while a hand runs, against a store in memory: the hand's
+ * state when it begins, then each action as the next step, numbered without gaps and in order even
+ * when a background write fails, so that replaying the steps gives the table's state.
+ */
+import type { PlayerMove, TableState } from '@svara/core';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../logger.js';
+import type { HandRow, HandStep, HandStore } from './hand-store.js';
+import { replaySteps } from './hand-store.js';
+import type { MoneyPlan } from './ledger-plan.js';
+import { resolveOptions } from './options.js';
+import { TableRuntime } from './table-runtime.js';
+
+class MemoryStore implements HandStore {
+  readonly written: HandRow[] = [];
+  readonly stats = { parts: 0, batches: 0, fallbacks: 0, statements: 0 };
+  /** Refuses the next write made of steps alone (a background write) once. */
+  failNextBackgroundWrite = false;
+
+  async commit(_roomId: string, plan: MoneyPlan, rows: HandRow[]): Promise<void> {
+    await Promise.resolve();
+    const background = plan.transfers.length === 0 && rows.every((row) => row.step);
+    if (background && this.failNextBackgroundWrite) {
+      this.failNextBackgroundWrite = false;
+      throw new Error('the database went away');
+    }
+    this.written.push(...rows);
+  }
+  async lastHandNumber(): Promise<number> {
+    return 0;
+  }
+  async runningHands() {
+    return [];
+  }
+  async voidHand() {
+    return [];
+  }
+
+  /** The hand's first state and its steps, as written. */
+  hand(handNumber: number): { state: TableState; steps: HandStep[] } {
+    const rows = this.written.filter((row) => row.handNumber === handNumber);
+    const first = rows.find((row) => row.isNew);
+    if (!first?.state) throw new Error(`hand ${handNumber} has no first state`);
+    return { state: first.state, steps: rows.flatMap((row) => (row.step ? [row.step] : [])) };
+  }
+}
+
+async function seatedTable() {
+  const store = new MemoryStore();
+  const roomId = randomUUID();
+  const runtime = new TableRuntime({
+    store,
+    ledger: { walletBalance: async () => 100_000 },
+    rooms: {
+      get: async (id) => ({
+        id,
+        ownerId: null,
+        stakeCents: 100,
+        type: 'public',
+        status: 'open',
+        createdAt: new Date(),
+        closedAt: null,
+      }),
+      hasAccess: async () => true,
+      close: async () => undefined,
+    },
+    // The first deal waits a moment, so that all three are dealt in.
+    options: resolveOptions({
+      startDelayMs: 30,
+      timings: { turnMs: 60_000, svaraMs: 60_000, resultMs: 60_000 },
+    }),
+    logger: createLogger({ level: 'silent', pretty: false }),
+  });
+  for (const id of ['7101', '7102', '7103']) {
+    expect(await runtime.sit(roomId, { id, username: null, avatar: null })).toEqual({ ok: true });
+  }
+  const state = () => runtime.peek(roomId)!;
+  await vi.waitFor(() => expect(state().hand?.players).toHaveLength(3));
+  const onTurn = () => state().hand!.players[state().hand!.turn]!.playerId;
+  const act = async (type: 'blind_bet' | 'look' | 'call' | 'fold') => {
+    const action: PlayerMove = { type, playerId: onTurn() };
+    expect(await runtime.act(roomId, action)).toEqual({ ok: true });
+  };
+  return { store, runtime, state, act };
+}
+
+describe('TableRuntime writes', () => {
+  it('writes a running hand as its first state, then its actions as steps that replay to it', async () => {
+    const { store, runtime, state, act } = await seatedTable();
+    expect(state().status).toBe('blind_betting');
+    await act('blind_bet');
+    await act('look');
+    await act('call');
+    await runtime.shutdown();
+    expect(state().status).toBe('betting');
+    const { state: first, steps } = store.hand(state().handNumber);
+    expect(steps.map((s) => [s.step, s.action.type])).toEqual([
+      [1, 'blind_bet'],
+      [2, 'look'],
+      [3, 'call'],
+    ]);
+    expect(replaySteps(first, steps)).toEqual(state());
+  });
+
+  it('writes the state whole when the hand ends', async () => {
+    const { store, runtime, state, act } = await seatedTable();
+    await act('blind_bet');
+    await act('look');
+    await act('call');
+    await act('fold'); // the last one who had not acted: the hand is over
+    await runtime.shutdown();
+    expect(state().status).toBe('finished');
+    expect(store.written.at(-1)).toEqual({
+      handNumber: state().handNumber,
+      state: state(),
+      status: 'finished',
+      isNew: false,
+    });
+  });
+
+  it('keeps a step whose background write failed, and writes it first with the next money move', async () => {
+    const { store, runtime, state, act } = await seatedTable();
+    await act('blind_bet');
+    store.failNextBackgroundWrite = true;
+    await act('look'); // no money: written in the background, which fails
+    await act('call'); // money: written before it is published, with the look before it
+    await runtime.shutdown();
+    const { state: first, steps } = store.hand(state().handNumber);
+    expect(steps.map((s) => [s.step, s.action.type])).toEqual([
+      [1, 'blind_bet'],
+      [2, 'look'],
+      [3, 'call'],
+    ]);
+    expect(replaySteps(first, steps)).toEqual(state());
+  });
+});
