@@ -353,7 +353,10 @@ export class TableRuntime implements TableDirectory {
             this.stats.commits += 1;
           } catch (error) {
             table.unwritten.unshift(...next);
-            this.deps.logger.error({ roomId: table.roomId, err: error }, 'writing the hand state failed');
+            this.deps.logger.error(
+              { roomId: table.roomId, err: error },
+              'writing hand steps failed; they go with the next write',
+            );
             return;
           }
         }
