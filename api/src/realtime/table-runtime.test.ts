@@ -12,6 +12,7 @@ import { replaySteps } from './hand-store.js';
 import type { MoneyPlan } from './ledger-plan.js';
 import { resolveOptions } from './options.js';
 import { TableRuntime } from './table-runtime.js';
+import { dealtScores, findSeed } from './test-support/seeds.js';
 
 class MemoryStore implements HandStore {
   readonly written: HandRow[] = [];
@@ -67,8 +68,10 @@ async function seatedTable() {
       close: async () => undefined,
     },
     // The first deal waits a moment, so that all three are dealt in.
+    // Three different scores: the hand cannot end in a svara.
     options: resolveOptions({
-      startDelayMs: 30,
+      seedSource: ({ state }) => findSeed(state, (dealt) => new Set(dealtScores(dealt)).size === 3).seed,
+      startDelayMs: 200,
       timings: { turnMs: 60_000, svaraMs: 60_000, resultMs: 60_000 },
     }),
     logger: createLogger({ level: 'silent', pretty: false }),
