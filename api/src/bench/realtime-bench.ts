@@ -181,9 +181,11 @@ const NOTHING_OFFERED = `"allowedActions":${NOTHING_ALLOWED}}`;
 class BenchPlayer {
   client!: WireClient;
   roomId = '';
-  private actedOn = -1;
   private svaraDecided = -1;
-  private pending: { sentAt: number; after: number } | null = null;
+  /** The latest game frame and when it arrived. */
+  private last: { json: string; at: number } | null = null;
+  /** The move sent and not yet acknowledged. */
+  private pending: { sentAt: number } | null = null;
 
   constructor(
     readonly id: string,
@@ -197,22 +199,21 @@ class BenchPlayer {
     this.client.on('game_update', (json) => this.onFrame(json));
   }
 
-  /**
-   * A player reads a frame only when it may concern them: one that offers them a move, or any while
-   * they wait for the answer to theirs. Every other frame (most of them: five of six players are
-   * not on turn) is received in full and left unparsed. A real client parses every frame on its own
-   * device; here the players share the server's two cores, and the server's work is the same either
-   * way.
-   */
   private onFrame(json: string): void {
     this.counters.frames += 1;
-    if (!this.pending && json.endsWith(NOTHING_OFFERED)) return;
+    this.last = { json, at: performance.now() };
+    if (!this.pending) this.consider(json);
+  }
+
+  /**
+   * A player reads a frame only when it may concern them: one that offers them a move. Every other
+   * frame (most of them: five of six players are not on turn) is received in full and left
+   * unparsed. A real client parses every frame on its own device; here the players share the
+   * server's two cores, and the server's work is the same either way.
+   */
+  private consider(json: string): void {
+    if (json.endsWith(NOTHING_OFFERED)) return;
     const s = JSON.parse(json) as GameState;
-    if (this.pending && s.serverTime >= this.pending.after) {
-      if (this.counters.measuring) this.counters.latencies.push(performance.now() - this.pending.sentAt);
-      this.pending = null;
-    }
-    if (this.pending || s.serverTime === this.actedOn) return;
     const onTurn = s.currentPlayerIndex >= 0 && s.players[s.currentPlayerIndex]?.id === this.id;
     const svara =
       s.status === 'svara_pending' &&
@@ -221,19 +222,32 @@ class BenchPlayer {
     if (!onTurn && !svara) return;
     const move = chooseMove(s);
     if (!move) return;
-    this.actedOn = s.serverTime;
     if (svara) this.svaraDecided = s.fairness.handNumber;
-    this.pending = { sentAt: performance.now(), after: s.serverTime + 1 };
-    this.client.emit('game_action', { roomId: this.roomId, ...move }, (reply) => {
-      if (!this.counters.measuring) return;
-      const ack = JSON.parse(reply) as Ack;
-      if (ack.ok) this.counters.actions += 1;
-      else {
+    const sentAt = performance.now();
+    this.pending = { sentAt };
+    this.client.emit('game_action', { roomId: this.roomId, ...move }, (reply) => this.onAck(sentAt, reply));
+  }
+
+  /**
+   * The server applies a table's moves one at a time and writes a change's frames before the
+   * move's acknowledgement: the last frame before the acknowledgement is the move's result. (A match
+   * by the frame's serverTime, in ms, missed a result that came in the same millisecond as the frame
+   * acted on.) That frame may offer this player the next move (after a look): it is considered now.
+   */
+  private onAck(sentAt: number, reply: string): void {
+    this.pending = null;
+    const ack = JSON.parse(reply) as Ack;
+    const answered = this.last !== null && this.last.at > sentAt;
+    if (this.counters.measuring) {
+      if (ack.ok) {
+        this.counters.actions += 1;
+        if (answered) this.counters.latencies.push(this.last!.at - sentAt);
+      } else {
         this.counters.refused += 1;
         this.counters.refusals[ack.code] = (this.counters.refusals[ack.code] ?? 0) + 1;
-        this.pending = null;
       }
-    });
+    }
+    if (answered) this.consider(this.last!.json);
   }
 
   send(event: string, payload?: unknown): Promise<Ack> {
@@ -394,6 +408,9 @@ async function main() {
     latencyMs: {
       p50: Number(percentile(sorted, 50).toFixed(1)),
       p99: Number(percentile(sorted, 99).toFixed(1)),
+      max: Number((sorted.at(-1) ?? NaN).toFixed(1)),
+      /** Acknowledged moves whose result frame was timed (all, unless a frame came after its ack). */
+      samples: sorted.length,
     },
     serverCpuMsPerAction: Number((cpuMicros / 1000 / Math.max(1, counters.actions)).toFixed(3)),
     serverCpuPercent: Math.round((cpuMicros / 1e6 / elapsed) * 100),
