@@ -89,6 +89,13 @@ async function seatedTable() {
   return { store, runtime, state, act };
 }
 
+/** The hand's steps are `types`, numbered from 1, and replayed onto its first state they give `state`. */
+function expectSteps(store: MemoryStore, state: TableState, types: string[]): void {
+  const { state: first, steps } = store.hand(state.handNumber);
+  expect(steps.map((s) => [s.step, s.action.type])).toEqual(types.map((type, i) => [i + 1, type]));
+  expect(replaySteps(first, steps)).toEqual(state);
+}
+
 describe('TableRuntime writes', () => {
   it('writes a running hand as its first state, then its actions as steps that replay to it', async () => {
     const { store, runtime, state, act } = await seatedTable();
@@ -98,13 +105,7 @@ describe('TableRuntime writes', () => {
     await act('call');
     await runtime.shutdown();
     expect(state().status).toBe('betting');
-    const { state: first, steps } = store.hand(state().handNumber);
-    expect(steps.map((s) => [s.step, s.action.type])).toEqual([
-      [1, 'blind_bet'],
-      [2, 'look'],
-      [3, 'call'],
-    ]);
-    expect(replaySteps(first, steps)).toEqual(state());
+    expectSteps(store, state(), ['blind_bet', 'look', 'call']);
   });
 
   it('writes the state whole when the hand ends', async () => {
@@ -130,12 +131,6 @@ describe('TableRuntime writes', () => {
     await act('look'); // no money: written in the background, which fails
     await act('call'); // money: written before it is published, with the look before it
     await runtime.shutdown();
-    const { state: first, steps } = store.hand(state().handNumber);
-    expect(steps.map((s) => [s.step, s.action.type])).toEqual([
-      [1, 'blind_bet'],
-      [2, 'look'],
-      [3, 'call'],
-    ]);
-    expect(replaySteps(first, steps)).toEqual(state());
+    expectSteps(store, state(), ['blind_bet', 'look', 'call']);
   });
 });
