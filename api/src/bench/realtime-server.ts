@@ -10,6 +10,7 @@ import { Session } from 'node:inspector/promises';
 import { loadConfig } from '../config.js';
 import { createDatabase, dropDatabase, isReachable, withDatabase } from '../db/admin.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
+import { statementCounter } from '../db/statement-counter.js';
 import { knexOf, openOrm } from '../db/orm.js';
 import { createLogger } from '../logger.js';
 import { attachRealtime } from '../realtime/index.js';
@@ -44,9 +45,8 @@ const api = createServer({
   miniappDist: null,
 });
 const realtime = await attachRealtime(api, { startDelayMs: 500, emptyRoomCloseMs: 3_600_000 });
-// Statements sent to PostgreSQL through knex, for the bench's per-action count.
-let queries = 0;
-knexOf(orm).on('query', () => (queries += 1));
+// Statements sent to PostgreSQL, for the bench's per-action count.
+const statements = await statementCounter(knexOf(orm));
 const port = await api.listen(0, '127.0.0.1');
 
 let stopping = false;
@@ -70,11 +70,9 @@ process.on('message', (message: { type?: string; file?: string }) => {
   if (message?.type === 'stop') void stop();
   if (message?.type === 'queries') {
     const pool = (knexOf(orm).client as { pool?: { numPendingAcquires(): number; numUsed(): number } }).pool;
-    // table_commit goes to node-postgres directly (db/prepared-statement.ts), past knex's events.
-    const statements = queries + (realtime.stats().store_statements ?? 0);
     process.send?.({
       type: 'queries',
-      queries: statements,
+      queries: statements.count,
       pending: pool?.numPendingAcquires(),
       used: pool?.numUsed(),
     });

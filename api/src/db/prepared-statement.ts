@@ -14,14 +14,14 @@ export type PgConnection = {
   query<Row>(config: { name?: string; text: string; values?: readonly unknown[] }): Promise<{ rows: Row[] }>;
 };
 
-/** knex's connection pool, as knex itself uses it. */
-export type ConnectionPool = {
-  acquireConnection(): Promise<PgConnection>;
-  releaseConnection(connection: PgConnection): Promise<void>;
+/** knex's connection pool, as knex itself uses it (`C`: as much of the connection as the caller uses). */
+export type ConnectionPool<C = PgConnection> = {
+  acquireConnection(): Promise<C>;
+  releaseConnection(connection: C): Promise<void>;
 };
 
-export function connectionPool(knex: Knex): ConnectionPool {
-  return knex.client as ConnectionPool;
+export function connectionPool<C = PgConnection>(knex: Knex): ConnectionPool<C> {
+  return knex.client as ConnectionPool<C>;
 }
 
 export type PreparedStatement<Row> = {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionPool, type ConnectionPool } from '../db/prepared-statement.js';
 import { useTestDatabase } from '../test-support/db.js';
 import { createLedger, type Ledger } from './ledger.js';
 
@@ -12,17 +13,13 @@ import { createLedger, type Ledger } from './ledger.js';
 const db = useTestDatabase();
 let ledger: Ledger;
 
-type PgConnection = {
+type NoticeConnection = {
   query(sql: string, values?: unknown[]): Promise<unknown>;
   on(event: 'notice', listener: (notice: { message?: string }) => void): void;
   removeAllListeners(event: 'notice'): void;
 };
-type ConnectionPool = {
-  acquireConnection(): Promise<PgConnection>;
-  releaseConnection(connection: PgConnection): Promise<void>;
-};
-let pool: ConnectionPool;
-let connection: PgConnection;
+let pool: ConnectionPool<NoticeConnection>;
+let connection: NoticeConnection;
 const plans: string[] = [];
 
 beforeAll(async () => {
@@ -36,7 +33,7 @@ beforeAll(async () => {
      insert into accounts (kind, reference) select 'hand_escrow', 'plan-test:' || g from generate_series(1, 3000) g;`,
   );
 
-  pool = db.knex.client as unknown as ConnectionPool;
+  pool = connectionPool<NoticeConnection>(db.knex);
   connection = await pool.acquireConnection();
   connection.on('notice', (notice) => {
     if (notice.message?.includes('plan:')) plans.push(notice.message);

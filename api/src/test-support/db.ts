@@ -3,10 +3,10 @@
  * and dropped when the file's tests end.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, inject, vi } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { knexOf, openOrm, type Orm } from '../db/orm.js';
 import { createDatabase, dropDatabase, withDatabase } from '../db/admin.js';
-import { connectionPool, type PgConnection } from '../db/prepared-statement.js';
+import { statementCounter } from '../db/statement-counter.js';
 
 export interface TestDatabase {
   url: string;
@@ -55,22 +55,16 @@ export function useTestDatabase(): {
   };
 }
 
-/**
- * The statements `work` sends to PostgreSQL over the connections of knex's pool, whether through
- * knex or straight to node-postgres (db/prepared-statement.ts), which knex's query events miss.
- */
+/** The statements `work` sends to PostgreSQL (db/statement-counter.ts). */
 export async function countStatements(
   knex: ReturnType<typeof knexOf>,
   work: () => Promise<unknown>,
 ): Promise<number> {
-  const pool = connectionPool(knex);
-  const connection = await pool.acquireConnection();
-  await pool.releaseConnection(connection);
-  const query = vi.spyOn(Object.getPrototypeOf(connection) as PgConnection, 'query');
+  const counter = await statementCounter(knex);
   try {
     await work();
-    return query.mock.calls.length;
+    return counter.count;
   } finally {
-    query.mockRestore();
+    counter.stop();
   }
 }
