@@ -251,9 +251,9 @@ describe('HandStore', () => {
     const steps: HandStep[] = [];
     for (const type of ['blind_bet', 'look', 'call'] as const) {
       const action: TableAction = { type, playerId: turn(s) };
-      const r = applyAction(s, action, 1_000 * (steps.length + 1));
-      if (!r.ok) throw new Error(r.error.code);
       const step = { step: steps.length + 1, action, at: 1_000 * (steps.length + 1) };
+      const r = applyAction(s, action, step.at);
+      if (!r.ok) throw new Error(r.error.code);
       await store.commit(roomId, planMoney(roomId, s.pot, s.handNumber, r.events), [{ handNumber: 1, step }]);
       steps.push(step);
       s = r.state;
