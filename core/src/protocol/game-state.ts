@@ -6,8 +6,8 @@
  * On the wire a frame leaves out every field listed in PLAYER_VIEW_DEFAULTS, LOG_ENTRY_DEFAULTS,
  * FAIRNESS_DEFAULTS, ALLOWED_ACTIONS_DEFAULTS and GAME_STATE_DEFAULTS while it holds that value
  * (compactGameState); parsing with these schemas puts them back, so what a client works with always
- * has every field. Most of a six-player frame is players at rest (not folded, not all-in, no cards
- * shown), and leaving that out makes a frame about a third smaller without renaming a single field.
+ * has every field. Most of a six-player frame is players at rest (dealt in, not folded, not all-in,
+ * no cards shown), and leaving that out makes a frame about a third smaller without renaming a single field.
  */
 import { z } from 'zod';
 import { cardSchema } from '../card-schema.js';
@@ -43,14 +43,14 @@ export const lastActionSchema = z.enum([
 ]);
 export type LastAction = z.infer<typeof lastActionSchema>;
 
-/** Player fields a frame leaves out while they hold these values. */
+/** Player fields a frame leaves out while they hold these values: a seat in play, as most seats are. */
 export const PLAYER_VIEW_DEFAULTS = {
   avatar: null,
   cards: null,
   hasFolded: false,
   hasLooked: false,
   hasLookedAndMustAct: false,
-  isActive: false,
+  isActive: true,
   isSittingOut: false,
   isDealer: false,
   isAllIn: false,
