@@ -15,6 +15,7 @@ import {
   type TableState,
 } from '@svara/core';
 import { randomBytes } from 'node:crypto';
+import { avatarPath } from '../http/routes/avatars.js';
 import { FrameBuilder } from '../realtime/frames.js';
 
 export const PLAYERS = ['1000000001', '1000000002', '1000000003', '1000000004', '1000000005', '1000000006'];
@@ -40,7 +41,7 @@ export function recordStates(hands: number): RecordedChange[] {
       playerId: id,
       balance: 1_000_000,
       username: `player_${id.slice(-3)}`,
-      avatar: null,
+      avatar: avatarPath(id),
     });
   }
   for (let hand = 0; hand < hands; hand++) {

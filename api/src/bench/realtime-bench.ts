@@ -14,6 +14,7 @@
  *   BENCH_PROFILE=dir and BENCH_DEBUG=1 also work.)
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -294,6 +295,9 @@ async function main() {
   const total = TABLES * SEATS;
   const players: BenchPlayer[] = [];
   const firstId = 800_000_000;
+  /** A photo address shaped like Telegram's `photo_url`. */
+  const telegramPhotoUrl = (id: string) =>
+    `https://t.me/i/userpic/320/${createHash('sha256').update(id).digest('base64url')}.jpg`;
   console.log(
     `bench:realtime — ${TABLES} tables × ${SEATS} players, ${WARMUP}s warm-up, ${SECONDS}s measured`,
   );
@@ -303,7 +307,8 @@ async function main() {
     async (i) => {
       const id = String(firstId + i);
       const { accessToken } = await post<{ accessToken: string }>('/auth/login', {
-        initData: signDevInitData({ id, username: `b${i}` }),
+        // Names and photos as Telegram users have them: the photo's path is in every frame.
+        initData: signDevInitData({ id, username: `player_${i}`, photoUrl: telegramPhotoUrl(id) }),
       });
       if (i < total) await post('/dev/faucet', { amount: FUNDS_DOLLARS }, accessToken);
       players.push(new BenchPlayer(id, accessToken, counters));

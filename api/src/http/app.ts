@@ -13,9 +13,9 @@ import { devRoutes } from './routes/dev.js';
 import { financeRoutes } from './routes/finances.js';
 import { roomRoutes } from './routes/rooms.js';
 import { userRoutes } from './routes/users.js';
+import { API_PREFIX } from './prefix.js';
+import { avatarRoutes } from './routes/avatars.js';
 import { builtMiniapp, miniappMiddleware } from './static.js';
-
-export const API_PREFIX = '/api/v1';
 
 export interface AppOptions {
   rateLimits?: RateLimitSettings;
@@ -105,6 +105,7 @@ export function createApp(services: Services, options: AppOptions = {}): App {
   roomRoutes(router, services, limits);
   financeRoutes(router, services, limits);
   devRoutes(router, services, limits);
+  avatarRoutes(router, services);
   koa.use(router.routes());
   koa.use(router.allowedMethods());
 

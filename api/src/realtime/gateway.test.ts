@@ -6,6 +6,7 @@ import type { RoomSummary } from '@svara/core';
 import { translate } from '@svara/locales';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
+import { avatarPath } from '../http/routes/avatars.js';
 import { useRealtimeBench } from './test-support/harness.js';
 import { seatAll } from './test-support/table-driver.js';
 
@@ -197,6 +198,20 @@ describe('at the table', () => {
       () => spectator.all<{ sound: string }>('play_sound').some((x) => x.sound === 'deal'),
       'deal',
     );
+    for (const p of [a, b]) await p.send('leave_room', { roomId });
+  });
+
+  it("shows a seated player's photo by the short path of the avatar route, whatever the client sends", async () => {
+    const photo = 'https://t.me/i/userpic/320/q9XvB2mLk7TzR4wHc8NpJd5FsYgA1uE6oKiC3bMnZ0Q.jpg';
+    const a = await bench.player(nextId++, { photoUrl: photo });
+    const b = await bench.player(nextId++);
+    const roomId = await bench.createRoom(a.token, 1);
+    expect(await a.send('sit_down', { roomId, avatar: 'https://example.com/me.png' })).toEqual({ ok: true });
+    expect(await b.send('sit_down', { roomId })).toEqual({ ok: true });
+    const frame = await b.frame((f) => f.players.length === 2, 'both seated');
+    expect(frame.players.map((p) => p.avatar)).toEqual([avatarPath(a.userId), null]);
+    const redirect = await fetch(`${bench.baseUrl}${avatarPath(a.userId)}`, { redirect: 'manual' });
+    expect(redirect.headers.get('location')).toBe(photo);
     for (const p of [a, b]) await p.send('leave_room', { roomId });
   });
 });

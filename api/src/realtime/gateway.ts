@@ -20,6 +20,7 @@ import {
 import { createHistogram } from 'node:perf_hooks';
 import { translate } from '@svara/locales';
 import type { Server, Socket } from 'socket.io';
+import { avatarPath } from '../http/routes/avatars.js';
 import type { Logger } from '../logger.js';
 import type { Services } from '../services.js';
 import { handshakeError, handshakeToken } from './handshake.js';
@@ -111,7 +112,8 @@ export class Gateway implements TableListener {
       userId,
       language: language ?? user.languageCode,
       username: user.username ?? user.firstName,
-      avatar: user.photoUrl,
+      // The short path of our own avatar route, not the photo's own long address: it is in every frame.
+      avatar: user.photoUrl ? avatarPath(userId) : null,
       roomId: null,
       wantsLobby: false,
     };

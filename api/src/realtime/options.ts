@@ -32,7 +32,7 @@ export interface RealtimeOptions {
   redisUrl: string | null;
   /**
    * WebSocket per-message deflate for frames above 256 bytes (SOCKET_COMPRESSION=true). A six-player
-   * game frame is about 2 KB of JSON (2.4 KB with six avatar URLs), well under 1 KB deflated; but
+   * game frame is about 2 KB of JSON with six photos, well under 1 KB deflated; but
    * deflate runs per connection and its writes cannot be batched, which about doubles the server's
    * CPU per action. Off by default: CPU is the scarcer resource of a table server, and two KB per
    * update is nothing for a phone.

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../config.js';
 import { signDevInitData, type DevUser } from '../dev/init-data.js';
-import { API_PREFIX } from '../http/app.js';
+import { API_PREFIX } from '../http/prefix.js';
 import type { RateLimitSettings } from '../http/rate-limit.js';
 import { createLogger } from '../logger.js';
 import type { TableDirectory } from '../rooms/table-directory.js';

@@ -9,7 +9,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { signDevInitData } from '../../dev/init-data.js';
-import { API_PREFIX } from '../../http/app.js';
+import { API_PREFIX } from '../../http/prefix.js';
 import { checkLedger } from '../../ledger/check.js';
 import { knexOf } from '../../db/orm.js';
 import { createLogger } from '../../logger.js';
@@ -116,10 +116,13 @@ export interface RealtimeBench {
   readonly seeds: Set<string>;
   readonly leaks: string[];
   /** Signs in through POST /auth/login, funds the wallet (cents) and connects a socket. */
-  player(id: number, options?: { funds?: number; username?: string; language?: string }): Promise<TestClient>;
+  player(
+    id: number,
+    options?: { funds?: number; username?: string; language?: string; photoUrl?: string },
+  ): Promise<TestClient>;
   /** A socket with the given handshake (for authentication tests); resolves once connected or refused. */
   rawSocket(auth: Record<string, unknown>, headers?: Record<string, string>): Socket;
-  login(id: number, options?: { username?: string; language?: string }): Promise<string>;
+  login(id: number, options?: { username?: string; language?: string; photoUrl?: string }): Promise<string>;
   fund(userId: string, cents: number): Promise<void>;
   createRoom(token: string, minBet: number, password?: string): Promise<string>;
   rest<T = unknown>(
@@ -250,7 +253,12 @@ export function useRealtimeBench(options: Partial<RealtimeOptions> = {}): Realti
     rawSocket,
     async login(id, opts = {}) {
       const initData = signDevInitData(
-        { id, username: opts.username ?? `u${id}`, languageCode: opts.language ?? 'en' },
+        {
+          id,
+          username: opts.username ?? `u${id}`,
+          languageCode: opts.language ?? 'en',
+          photoUrl: opts.photoUrl ?? null,
+        },
         { botToken: TEST_BOT_TOKEN },
       );
       const r = await rest<{ accessToken: string }>('POST', '/auth/login', undefined, { initData });
