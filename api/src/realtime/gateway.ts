@@ -20,7 +20,7 @@ import {
 import { createHistogram } from 'node:perf_hooks';
 import { translate } from '@svara/locales';
 import type { Server, Socket } from 'socket.io';
-import { avatarPath } from '../http/routes/avatars.js';
+import { avatarOf } from '../http/routes/avatars.js';
 import type { Logger } from '../logger.js';
 import type { Services } from '../services.js';
 import { handshakeError, handshakeToken } from './handshake.js';
@@ -113,7 +113,7 @@ export class Gateway implements TableListener {
       language: language ?? user.languageCode,
       username: user.username ?? user.firstName,
       // The short path of our own avatar route, not the photo's own long address: it is in every frame.
-      avatar: user.photoUrl ? avatarPath(userId) : null,
+      avatar: avatarOf(userId, user.photoUrl),
       roomId: null,
       wantsLobby: false,
     };

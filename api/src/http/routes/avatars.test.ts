@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../prefix.js';
 import { useTestServer } from '../../test-support/http.js';
-import { avatarPath } from './avatars.js';
+import { avatarOf, avatarPath } from './avatars.js';
 
 const api = useTestServer();
 
@@ -34,5 +34,11 @@ describe('GET /avatars/:telegramId', () => {
     await api.login({ id: 4303, photoUrl: 'javascript:alert(1)' });
     await api.login({ id: 4304, photoUrl: 'http://t.me/i/userpic/320/a.jpg' });
     for (const id of ['4303', '4304']) expect((await get(avatarPath(id))).status, id).toBe(404);
+  });
+
+  it('is what a frame shows only for a photo the route would follow', () => {
+    expect(avatarOf('4305', 'https://t.me/i/userpic/320/a.jpg')).toBe(avatarPath('4305'));
+    for (const photo of [null, 'http://t.me/i/userpic/320/a.jpg', 'javascript:alert(1)', 'not a url'])
+      expect(avatarOf('4305', photo), String(photo)).toBeNull();
   });
 });

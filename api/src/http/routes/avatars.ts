@@ -27,6 +27,11 @@ function httpsAddress(url: string | null): string | null {
   return new URL(url).protocol === 'https:' ? url : null;
 }
 
+/** What a frame shows for a user's photo: the short path when the route would follow it, else null. */
+export function avatarOf(telegramId: string, photoUrl: string | null): string | null {
+  return httpsAddress(photoUrl) === null ? null : avatarPath(telegramId);
+}
+
 export function avatarRoutes(router: Router<AppState>, services: Services) {
   router.get(`${AVATARS}/:id`, async (ctx) => {
     const id = telegramIdSchema.safeParse(ctx.params.id);
