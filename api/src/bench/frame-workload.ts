@@ -7,6 +7,7 @@
  */
 import {
   applyAction,
+  avatarPath,
   createTable,
   legalMoves,
   needsDeal,
@@ -15,7 +16,6 @@ import {
   type TableState,
 } from '@svara/core';
 import { randomBytes } from 'node:crypto';
-import { avatarPath } from '../http/routes/avatars.js';
 import { FrameBuilder } from '../realtime/frames.js';
 
 export const PLAYERS = ['1000000001', '1000000002', '1000000003', '1000000004', '1000000005', '1000000006'];

@@ -1,5 +1,6 @@
 /** The Koa application: REST under /api/v1, the built mini-app on every other path. */
 import cors from '@koa/cors';
+import { API_PREFIX } from '@svara/core';
 import { pickLanguage } from '@svara/locales';
 import Koa from 'koa';
 import Router from 'koa-router';
@@ -13,7 +14,6 @@ import { devRoutes } from './routes/dev.js';
 import { financeRoutes } from './routes/finances.js';
 import { roomRoutes } from './routes/rooms.js';
 import { userRoutes } from './routes/users.js';
-import { API_PREFIX } from './prefix.js';
 import { avatarRoutes } from './routes/avatars.js';
 import { builtMiniapp, miniappMiddleware } from './static.js';
 

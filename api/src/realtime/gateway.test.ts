@@ -2,11 +2,10 @@
  * The socket surface (SPEC §7): who may connect, the lobby feed, balances, chat, invites and the
  * refusal format. Real sign-in, real socket.io clients.
  */
-import type { RoomSummary } from '@svara/core';
+import { avatarPath, type RoomSummary } from '@svara/core';
 import { translate } from '@svara/locales';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { avatarPath } from '../http/routes/avatars.js';
 import { useRealtimeBench } from './test-support/harness.js';
 import { seatAll } from './test-support/table-driver.js';
 

@@ -2,10 +2,10 @@
  * A listening api for one test file: its own fresh database, a server on a random loopback port,
  * and small helpers to sign in test users and call the REST api like the mini-app does.
  */
+import { API_PREFIX } from '@svara/core';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../config.js';
 import { signDevInitData, type DevUser } from '../dev/init-data.js';
-import { API_PREFIX } from '../http/prefix.js';
 import type { RateLimitSettings } from '../http/rate-limit.js';
 import { createLogger } from '../logger.js';
 import type { TableDirectory } from '../rooms/table-directory.js';

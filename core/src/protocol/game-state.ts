@@ -8,10 +8,14 @@
  * (compactGameState); parsing with these schemas puts them back, so what a client works with always
  * has every field. Most of a six-player frame is players at rest (dealt in, not folded, not all-in,
  * no cards shown), and leaving that out makes a frame about a third smaller without renaming a single field.
+ *
+ * A player's `avatar` is left out while it is the player's own avatar path (avatarPath of their id,
+ * the route that redirects to their photo): a player without a photo carries `"avatar":null`.
  */
 import { z } from 'zod';
 import { cardSchema } from '../card-schema.js';
 import { HOUSE_SHARE_BPS } from './constants.js';
+import { avatarPath } from './rest.js';
 
 export const TABLE_STATUSES = [
   'waiting',
@@ -45,7 +49,6 @@ export type LastAction = z.infer<typeof lastActionSchema>;
 
 /** Player fields a frame leaves out while they hold these values: a seat in play, as most seats are. */
 export const PLAYER_VIEW_DEFAULTS = {
-  avatar: null,
   cards: null,
   hasFolded: false,
   hasLooked: false,
@@ -62,10 +65,11 @@ export const PLAYER_VIEW_DEFAULTS = {
 } as const;
 const P = PLAYER_VIEW_DEFAULTS;
 
-export const playerViewSchema = z.object({
+const playerViewFields = z.object({
   id: z.string(),
   username: z.string().nullable(),
-  avatar: z.string().nullable().default(P.avatar),
+  /** The photo's path (avatarPath), or null without one; left out of a frame: the player's own path. */
+  avatar: z.string().nullable().optional(),
   balance: z.number(),
   /**
    * The viewer's own cards after looking; others' at showdown; otherwise null. A seat holds three
@@ -88,6 +92,11 @@ export const playerViewSchema = z.object({
   lastAction: lastActionSchema.nullable().default(P.lastAction),
   lastWinAmount: z.number().default(P.lastWinAmount),
 });
+
+export const playerViewSchema = playerViewFields.transform(({ avatar, ...player }) => ({
+  ...player,
+  avatar: avatar === undefined ? avatarPath(player.id) : avatar,
+}));
 export type PlayerView = z.infer<typeof playerViewSchema>;
 
 /** Log entry fields a frame leaves out while they hold these values (table events have no player). */
@@ -196,14 +205,17 @@ export type WireGameState = z.input<typeof gameStateSchema>;
 export type WirePlayerView = z.input<typeof playerViewSchema>;
 export type WireAllowedActions = z.input<typeof allowedActionsSchema>;
 
+/** `value` without the fields that hold their default, nor the field `omit`. */
 function withoutDefaults<T extends object>(
   value: T,
   defaults: Readonly<Record<string, unknown>>,
+  omit: string | null = null,
 ): Partial<T> {
   // Runs for every player of every frame: a plain loop, no intermediate arrays.
   const out: Record<string, unknown> = {};
   const source = value as Record<string, unknown>;
   for (const key in source) {
+    if (key === omit) continue;
     const v = source[key];
     if (Object.hasOwn(defaults, key)) {
       const d = defaults[key];
@@ -221,7 +233,8 @@ export function compactAllowedActions(allowed: AllowedActions): WireAllowedActio
 
 /** A player as sent in a frame (see the top of this file). */
 export function compactPlayerView(player: PlayerView): WirePlayerView {
-  return withoutDefaults(player, PLAYER_VIEW_DEFAULTS) as WirePlayerView;
+  const ownPath = player.avatar !== null && player.avatar === avatarPath(player.id);
+  return withoutDefaults(player, PLAYER_VIEW_DEFAULTS, ownPath ? 'avatar' : null) as WirePlayerView;
 }
 
 /** A game state as sent in a frame: parsing it with gameStateSchema gives `state` back. */

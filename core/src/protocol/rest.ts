@@ -10,6 +10,18 @@ import {
 } from './common.js';
 import { MAX_STAKE_CENTS } from './constants.js';
 
+/** Where the REST API lives on the api's HTTP server (the built Mini App has every other path). */
+export const API_PREFIX = '/api/v1';
+
+/**
+ * The path of a player's photo: the api redirects it to the photo's own address, which is about 80
+ * characters of Telegram's. A game frame names a photo by this path, and only implicitly (see
+ * game-state.ts): six addresses after every move would be a sixth of a frame.
+ */
+export function avatarPath(telegramId: string): string {
+  return `${API_PREFIX}/avatars/${telegramId}`;
+}
+
 // --- auth
 export const loginRequestSchema = z.object({
   initData: z.string().min(1).max(4096),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { API_PREFIX } from '../prefix.js';
+import { API_PREFIX, avatarPath } from '@svara/core';
 import { useTestServer } from '../../test-support/http.js';
-import { avatarOf, avatarPath } from './avatars.js';
+import { avatarOf } from './avatars.js';
 
 const api = useTestServer();
 

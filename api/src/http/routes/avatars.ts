@@ -1,25 +1,15 @@
 /**
- * A seated player's photo, by a short path of our own. A Telegram photo address is about 80
- * characters; a table frame carries six of them after every move, so frames carry
- * `/api/v1/avatars/{telegramId}` instead and this route redirects to the stored address.
+ * A seated player's photo, by a short path of our own (core's avatarPath): a Telegram photo address
+ * is about 80 characters, too long for every seat of every game frame. The route redirects to the
+ * address the user's signed init data gave.
  */
-import { SvaraError } from '@svara/core';
+import { avatarPath, SvaraError, telegramIdSchema } from '@svara/core';
 import type Router from 'koa-router';
-import { z } from 'zod';
 import type { Services } from '../../services.js';
 import type { AppState } from '../context.js';
-import { API_PREFIX } from '../prefix.js';
 
-const AVATARS = '/avatars';
 /** Long enough that a page of avatars is fetched once per visit; short enough that a new photo shows the same day. */
 const CACHE_SECONDS = 3600;
-
-const telegramIdSchema = z.string().regex(/^\d{1,20}$/);
-
-/** The path a frame carries for the photo of `telegramId`. */
-export function avatarPath(telegramId: string): string {
-  return `${API_PREFIX}${AVATARS}/${telegramId}`;
-}
 
 /** Only an https address is followed: the route never sends a browser anywhere else. */
 function httpsAddress(url: string | null): string | null {
@@ -33,7 +23,7 @@ export function avatarOf(telegramId: string, photoUrl: string | null): string | 
 }
 
 export function avatarRoutes(router: Router<AppState>, services: Services) {
-  router.get(`${AVATARS}/:id`, async (ctx) => {
+  router.get('/avatars/:id', async (ctx) => {
     const id = telegramIdSchema.safeParse(ctx.params.id);
     const user = id.success ? await services.users.get(id.data) : null;
     const target = httpsAddress(user?.photoUrl ?? null);

@@ -37,7 +37,7 @@ export function checkFrame(
   const state = parsed.data;
   sameKeys(frame as object, gameStateSchema.shape, 'frame');
   const raw = frame as GameState;
-  raw.players.forEach((p, i) => sameKeys(p, playerViewSchema.shape, `players[${i}]`));
+  raw.players.forEach((p, i) => sameKeys(p, playerViewSchema.in.shape, `players[${i}]`));
   sameKeys(raw.fairness, { handNumber: 1, commitment: 1, clientSeed: 1, revealedSeed: 1 }, 'fairness');
 
   if (state.viewerId !== viewerId) {

@@ -4,12 +4,11 @@
  * dev-signed init data and talk over real socket.io-client connections. Every frame any client
  * receives goes through the frame checker; a test file asserts `leaks` stays empty.
  */
-import type { Ack, GameState, TableState } from '@svara/core';
+import { API_PREFIX, type Ack, type GameState, type TableState } from '@svara/core';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { signDevInitData } from '../../dev/init-data.js';
-import { API_PREFIX } from '../../http/prefix.js';
 import { checkLedger } from '../../ledger/check.js';
 import { knexOf } from '../../db/orm.js';
 import { createLogger } from '../../logger.js';
