@@ -32,10 +32,10 @@ export interface RealtimeOptions {
   redisUrl: string | null;
   /**
    * WebSocket per-message deflate for frames above 256 bytes (SOCKET_COMPRESSION=true). A six-player
-   * game frame is about 2 KB of JSON with six photos, well under 1 KB deflated; but
-   * deflate runs per connection and its writes cannot be batched, which about doubles the server's
-   * CPU per action. Off by default: CPU is the scarcer resource of a table server, and two KB per
-   * update is nothing for a phone.
+   * game frame is about 1.8 KB of JSON, well under 1 KB deflated; but deflate runs per connection
+   * and its writes cannot be batched, which about doubles the server's CPU per action. Off by
+   * default: CPU is the scarcer resource of a table server, and two KB per update is nothing for a
+   * phone.
    */
   compression: boolean;
   /** Logs a line with the process's CPU use and counters every this many ms (0: never). */
