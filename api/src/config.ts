@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PROVIDER_NAMES, type ProviderName } from './payments/gateway.js';
 
 /** An obviously fake bot token (right shape, wrong everything): signs development init data only. */
 export const DEVELOPMENT_BOT_TOKEN = '1000000000:DEVELOPMENT-ONLY-not-a-real-bot-token';
@@ -15,6 +16,21 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url('must be an http(s) URL').optional());
+const booleanFlag = z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional());
+const commaList = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== ''
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : undefined;
+const millis = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400_000).default(fallback));
+const rate = z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(1).default(0));
+
+/** AlfaBit's published callback sources (../shared/payments/ALFABIT.md); ALFABIT_CALLBACK_IPS replaces them. */
+export const ALFABIT_CALLBACK_IPS = ['18.194.211.115', '3.70.205.120', '3.250.143.116', '185.252.146.25'];
 
 const envSchema = z
   .object({
@@ -75,6 +91,36 @@ const envSchema = z
     ),
     TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
     MINIAPP_DIST: optionalString,
+    // Operators: the bot's admin commands and the admin API (/api/v1/admin/...).
+    BOT_ADMIN_IDS: z.preprocess(
+      commaList,
+      z.array(z.string().regex(/^\d{1,20}$/, 'Telegram ids')).default([]),
+    ),
+    // Payments (api/src/payments).
+    PAYMENTS_PROVIDER: z.preprocess(
+      (value) => commaList(value) ?? ['sandbox'],
+      z.array(z.enum(PROVIDER_NAMES)).min(1),
+    ),
+    PUBLIC_URL: optionalUrl,
+    PAYMENTS_TIMEOUT_MS: millis(10_000),
+    PAYMENTS_RECONCILE_MS: millis(60_000),
+    PAYMENTS_RECONCILE_AFTER_MS: millis(180_000),
+    WITHDRAW_REVIEW_OVER: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(500)),
+    WITHDRAW_REVIEW_NEW_ADDRESS: booleanFlag,
+    ALFABIT_API_URL: z.preprocess(emptyAsUndefined, z.string().url().default('https://pay.alfabit.org')),
+    ALFABIT_API_KEY: optionalString,
+    ALFABIT_CALLBACK_IPS: z.preprocess(
+      commaList,
+      z.array(z.string().regex(/^[0-9a-fA-F.:]+$/, 'IP addresses')).default(ALFABIT_CALLBACK_IPS),
+    ),
+    CRYPTOPAY_API_URL: z.preprocess(emptyAsUndefined, z.string().url().default('https://pay.crypt.bot/api')),
+    CRYPTOPAY_TOKEN: optionalString,
+    CRYPTOPAY_ASSET: z.preprocess(emptyAsUndefined, z.enum(['USDT', 'TON']).default('USDT')),
+    SANDBOX_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+    SANDBOX_WITHDRAW_DELAY_MS: millis(1_500),
+    SANDBOX_CALLBACK_DELAY_MS: millis(0),
+    SANDBOX_FAILURE_RATE: rate,
+    SANDBOX_TIMEOUT_RATE: rate,
     // Development only: server seeds for the first hands dealt, so a test run can deal chosen cards.
     DEV_SERVER_SEEDS: z.preprocess(
       emptyAsUndefined,
@@ -86,7 +132,28 @@ const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    if (env.PAYMENTS_PROVIDER.includes('alfabit') && !env.ALFABIT_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['ALFABIT_API_KEY'], message: 'is required with alfabit' });
+    }
+    if (env.PAYMENTS_PROVIDER.includes('cryptopay') && !env.CRYPTOPAY_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['CRYPTOPAY_TOKEN'], message: 'is required with cryptopay' });
+    }
     if (env.NODE_ENV !== 'production') return;
+    if (env.PAYMENTS_PROVIDER.includes('sandbox')) {
+      // The sandbox pays whoever asks: with real money it would be free money.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_PROVIDER'],
+        message: 'sandbox is refused in production',
+      });
+    }
+    if (!env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required in production (where providers send their callbacks)',
+      });
+    }
     if (env.DEV_SERVER_SEEDS) {
       // Chosen seeds mean chosen cards: with real money this must be impossible.
       ctx.addIssue({ code: 'custom', path: ['DEV_SERVER_SEEDS'], message: 'is refused in production' });
@@ -122,6 +189,35 @@ export interface Config {
   miniappDist: string;
   /** DEV_SERVER_SEEDS: server seeds for the first hands dealt, in order (never in production). */
   devServerSeeds: string[];
+  /** BOT_ADMIN_IDS: the operators' Telegram ids, for the bot's admin commands and the admin API. */
+  adminIds: string[];
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  providers: ProviderName[];
+  /** Our public base URL, where providers post callbacks; null: the api's own loopback address. */
+  publicUrl: string | null;
+  /** How long one provider request may take. */
+  timeoutMs: number;
+  /** How often the reconciler looks at open orders, and how old an order must be to be asked about. */
+  reconcileEveryMs: number;
+  reconcileAfterMs: number;
+  /** Withdrawals above this wait for an operator. */
+  reviewOverCents: number;
+  /** A first withdrawal to an address not used before waits for an operator. */
+  reviewNewAddress: boolean;
+  alfabit: { apiUrl: string; apiKey: string; callbackIps: string[] } | null;
+  cryptopay: { apiUrl: string; token: string; asset: 'USDT' | 'TON' } | null;
+  sandbox: {
+    /** Signs the sandbox's callbacks; random for each start unless given. */
+    secret: string | null;
+    withdrawDelayMs: number;
+    callbackDelayMs: number;
+    /** Share of withdrawals the sandbox fails, and of its answers it lets time out (0..1). */
+    failureRate: number;
+    timeoutRate: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -160,5 +256,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     miniappDist: e.MINIAPP_DIST ?? path.join(REPO_ROOT, 'miniapp', 'dist'),
     devServerSeeds: e.DEV_SERVER_SEEDS ?? [],
+    adminIds: e.BOT_ADMIN_IDS,
+    payments: {
+      providers: [...new Set(e.PAYMENTS_PROVIDER)],
+      publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+      timeoutMs: e.PAYMENTS_TIMEOUT_MS,
+      reconcileEveryMs: e.PAYMENTS_RECONCILE_MS,
+      reconcileAfterMs: e.PAYMENTS_RECONCILE_AFTER_MS,
+      reviewOverCents: Math.round(e.WITHDRAW_REVIEW_OVER * 100),
+      reviewNewAddress: e.WITHDRAW_REVIEW_NEW_ADDRESS
+        ? e.WITHDRAW_REVIEW_NEW_ADDRESS === 'true' || e.WITHDRAW_REVIEW_NEW_ADDRESS === '1'
+        : e.NODE_ENV === 'production',
+      alfabit:
+        e.PAYMENTS_PROVIDER.includes('alfabit') && e.ALFABIT_API_KEY
+          ? { apiUrl: e.ALFABIT_API_URL, apiKey: e.ALFABIT_API_KEY, callbackIps: e.ALFABIT_CALLBACK_IPS }
+          : null,
+      cryptopay:
+        e.PAYMENTS_PROVIDER.includes('cryptopay') && e.CRYPTOPAY_TOKEN
+          ? { apiUrl: e.CRYPTOPAY_API_URL, token: e.CRYPTOPAY_TOKEN, asset: e.CRYPTOPAY_ASSET }
+          : null,
+      sandbox: {
+        secret: e.SANDBOX_SECRET ?? null,
+        withdrawDelayMs: e.SANDBOX_WITHDRAW_DELAY_MS,
+        callbackDelayMs: e.SANDBOX_CALLBACK_DELAY_MS,
+        failureRate: e.SANDBOX_FAILURE_RATE,
+        timeoutRate: e.SANDBOX_TIMEOUT_RATE,
+      },
+    },
   };
 }

@@ -48,6 +48,11 @@ export const ERROR_CODES = [
   'svara_already_decided',
   'chat_phrase_invalid',
   'not_available',
+  // Payments
+  'payment_provider_unavailable',
+  'callback_rejected',
+  'idempotency_key_reused',
+  'withdrawal_already_decided',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

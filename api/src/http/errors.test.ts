@@ -1,7 +1,6 @@
 import { SvaraError } from '@svara/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { NotAvailableError } from '../finances/finances.js';
 import { errorBody, toHttpRefusal } from './errors.js';
 
 describe('error answers', () => {
@@ -25,7 +24,11 @@ describe('error answers', () => {
     expect(status(new SvaraError('insufficientBalance'))).toBe(422);
     expect(status(new SvaraError('rate_limited'))).toBe(429);
     expect(status(new SvaraError('invalidAddress'))).toBe(400);
-    expect(status(new NotAvailableError('withdraw_failed'))).toBe(501);
+    // A refusal may carry its own status, which wins over its code's usual one.
+    class NotAvailable extends SvaraError {
+      readonly status = 501;
+    }
+    expect(status(new NotAvailable('withdraw_failed'))).toBe(501);
     expect(status(z.object({ a: z.string() }).safeParse({}).error)).toBe(400);
     const hidden = toHttpRefusal(new Error('select * from secrets failed'), 'en');
     expect(hidden).toEqual({

@@ -24,6 +24,10 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   insufficientBalance: 422,
   rate_limited: 429,
   not_available: 501,
+  callback_rejected: 401,
+  idempotency_key_reused: 409,
+  withdrawal_already_decided: 409,
+  payment_provider_unavailable: 503,
   unknown_error: 500,
 };
 
@@ -55,7 +59,11 @@ export function toHttpRefusal(error: unknown, language: string | null | undefine
   if (error instanceof SvaraError && isErrorCode(error.code)) {
     const explicit = (error as { status?: unknown }).status;
     const status = typeof explicit === 'number' ? explicit : statusOf(error.code);
-    return { status, body: errorBody(error.code, language), unexpected: status >= 500 && status !== 501 };
+    return {
+      status,
+      body: errorBody(error.code, language),
+      unexpected: status >= 500 && status !== 501 && status !== 503,
+    };
   }
   if (error instanceof ZodError) {
     return { status: 400, body: errorBody('validation_failed', language), unexpected: false };

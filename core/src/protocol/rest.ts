@@ -66,6 +66,10 @@ export const walletAddressRequestSchema = z.object({ walletAddress: z.string().m
 export type WalletAddressRequest = z.infer<typeof walletAddressRequestSchema>;
 
 // --- finances
+/** How a withdrawal reaches the player: their saved USDT-TON address, or their own @CryptoBot wallet. */
+export const withdrawMethodSchema = z.enum(['address', 'cryptobot']);
+export type WithdrawMethod = z.infer<typeof withdrawMethodSchema>;
+
 export const transactionRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deposit'), telegramId: telegramIdSchema, currency: currencySchema }),
   z.object({
@@ -73,23 +77,101 @@ export const transactionRequestSchema = z.discriminatedUnion('type', [
     telegramId: telegramIdSchema,
     currency: z.literal('USDTTON'),
     amount: dollarAmountSchema,
-    receiver: z.string().max(128),
+    /** The saved address (method 'address'); not needed for 'cryptobot'. */
+    receiver: z.string().max(128).optional(),
+    method: withdrawMethodSchema.default('address'),
   }),
 ]);
 export type TransactionRequest = z.input<typeof transactionRequestSchema>;
-export const depositResponseSchema = z.object({ address: z.string(), trackerId: z.string() });
+/**
+ * A withdrawal request carries this header: the same key again answers the first request's result
+ * and moves nothing (a retried tap, a lost answer).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+
+export const depositResponseSchema = z.object({
+  address: z.string(),
+  trackerId: z.string(),
+  /** When the address stops accepting payments (ISO time); the countdown runs to it. */
+  expiresAt: z.string(),
+  memo: z.string().nullable().optional(),
+});
 export type DepositResponse = z.infer<typeof depositResponseSchema>;
 
-export const transactionStatusSchema = z.enum(['pending', 'success', 'canceled']);
+/** The 'more' tab: an invoice paid in the payment bot's chat. */
+export const invoiceRequestSchema = z.object({ amount: dollarAmountSchema });
+export type InvoiceRequest = z.input<typeof invoiceRequestSchema>;
+export const invoiceResponseSchema = z.object({
+  trackerId: z.string(),
+  /** Opens the payment (the payment bot's chat; in development, the sandbox's pay page). */
+  payUrl: z.string(),
+  amount: z.number(),
+  expiresAt: z.string(),
+});
+export type InvoiceResponse = z.infer<typeof invoiceResponseSchema>;
+
+/** What the deposit and withdraw screens may offer: each tab only when its provider is configured. */
+export const paymentMethodsSchema = z.object({
+  /** The 'cryptocurrency' tab's currencies; empty: no such tab. */
+  depositCurrencies: z.array(currencySchema),
+  /** The 'more' tab (an invoice in the payment bot). */
+  invoice: z.boolean(),
+  withdrawMethods: z.array(withdrawMethodSchema),
+  /** Development only: payments are simulated and the screens may offer to simulate one. */
+  sandbox: z.boolean(),
+});
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
+
+/** Statuses a player sees. A withdrawal waiting for an operator shows as pending. */
+export const transactionStatusSchema = z.enum(['pending', 'success', 'canceled', 'expired', 'below_minimum']);
+export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+export const withdrawResponseSchema = z.object({
+  trackerId: z.string(),
+  amount: z.number(),
+  status: transactionStatusSchema,
+  /** True while the withdrawal waits for an operator's decision. */
+  review: z.boolean(),
+});
+export type WithdrawResponse = z.infer<typeof withdrawResponseSchema>;
+
 export const transactionItemSchema = z.object({
   type: z.enum(['deposit', 'withdrawal']),
   tracker_id: z.string(),
+  /** A deposit's gross amount received (0 while nothing arrived); a withdrawal's amount. */
   amount: z.number(),
+  /** The deposit fee taken (SPEC §9: 1 %). */
+  fee: z.number().optional(),
   status: transactionStatusSchema,
   createdAt: z.string(),
   currency: currencySchema,
+  /** A pending deposit address's end of validity. */
+  expiresAt: z.string().nullable().optional(),
 });
 export type TransactionItem = z.infer<typeof transactionItemSchema>;
+
+// --- admin (operators: the Telegram ids of BOT_ADMIN_IDS)
+export const adminWithdrawalSchema = z.object({
+  id: z.string(),
+  trackerId: z.string(),
+  userId: z.string(),
+  username: z.string().nullable(),
+  amount: z.number(),
+  method: withdrawMethodSchema,
+  address: z.string().nullable(),
+  status: z.enum(['pending', 'review', 'success', 'canceled']),
+  reviewReason: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** The player's money on record, to judge the request: confirmed deposits and withdrawals. */
+  depositedTotal: z.number(),
+  withdrawnTotal: z.number(),
+  accountCreatedAt: z.string(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+export const adminDecisionSchema = z.object({ reason: z.string().trim().max(500).optional() });
+export const adminReviewFlagSchema = z.object({ flagged: z.boolean() });
 
 // --- rooms
 export const stakeSchema = dollarAmountSchema

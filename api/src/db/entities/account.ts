@@ -9,11 +9,17 @@ export const ACCOUNT_KINDS = [
   'withdrawals',
   'faucet',
   'referral_payouts',
+  'withdrawal_hold',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 /** Kinds that hold someone's money: the database refuses a negative balance for them. */
-export const NON_NEGATIVE_KINDS: readonly AccountKind[] = ['player_wallet', 'player_referral', 'hand_escrow'];
+export const NON_NEGATIVE_KINDS: readonly AccountKind[] = [
+  'player_wallet',
+  'player_referral',
+  'hand_escrow',
+  'withdrawal_hold',
+];
 /** Kinds owned by a user (one account of each kind per user). */
 export const PLAYER_KINDS: readonly AccountKind[] = ['player_wallet', 'player_referral'];
 

@@ -16,6 +16,8 @@ export const UserSchema = defineEntity({
     walletAddress: p.text().nullable(),
     /** The same address in raw form (`0:<hex>`): one address has many spellings, this one is unique. */
     walletAddressRaw: p.text().nullable().unique(),
+    /** Set by an operator: every withdrawal of this account waits for an operator's decision. */
+    withdrawalReview: p.boolean().default(false),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

@@ -4,6 +4,7 @@ import { Migration20261122000000_ledger_post_plans } from './Migration2026112200
 import { Migration20261122010000_table_commit } from './Migration20261122010000_table_commit.js';
 import { Migration20261122020000_ledger_post_lock_check } from './Migration20261122020000_ledger_post_lock_check.js';
 import { Migration20261122030000_hand_steps } from './Migration20261122030000_hand_steps.js';
+import { Migration20261125000000_payments } from './Migration20261125000000_payments.js';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist (start). */
 export const MIGRATIONS = [
@@ -16,4 +17,5 @@ export const MIGRATIONS = [
     class: Migration20261122020000_ledger_post_lock_check,
   },
   { name: 'Migration20261122030000_hand_steps', class: Migration20261122030000_hand_steps },
+  { name: 'Migration20261125000000_payments', class: Migration20261125000000_payments },
 ];
