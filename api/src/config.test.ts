@@ -30,6 +30,9 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache:6379',
       BOT_USERNAME: 'my_bot',
       LOG_LEVEL: 'warn',
+      PAYMENTS_PROVIDER: 'cryptopay',
+      CRYPTOPAY_TOKEN: '1:token',
+      PUBLIC_URL: 'https://play.example.com',
     });
     expect(config).toMatchObject({
       isProduction: true,
@@ -79,5 +82,44 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BOT_TOKEN: 'nope' })).toThrow(/BOT_TOKEN/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32/);
     expect(() => loadConfig({ MINIAPP_URL: 'not a url' })).toThrow(/MINIAPP_URL/);
+  });
+});
+
+describe('payments configuration', () => {
+  const production = {
+    NODE_ENV: 'production',
+    BOT_TOKEN: '123456:real-looking-token',
+    JWT_SECRET: 'production-secret-long-enough-0123456789',
+  };
+
+  it('uses the sandbox by default outside production, and never in production', () => {
+    expect(loadConfig({}).payments.providers).toEqual(['sandbox']);
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'https://svara.example' })).toThrow(
+      /PAYMENTS_PROVIDER: sandbox is refused in production/,
+    );
+  });
+
+  it('needs each provider’s key, and a public URL for callbacks in production', () => {
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'alfabit' })).toThrow(/ALFABIT_API_KEY/);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'alfabit,cryptopay', ALFABIT_API_KEY: 'k' })).toThrow(
+      /CRYPTOPAY_TOKEN/,
+    );
+    expect(() => loadConfig({ ...production, PAYMENTS_PROVIDER: 'cryptopay', CRYPTOPAY_TOKEN: 't' })).toThrow(
+      /PUBLIC_URL/,
+    );
+    const config = loadConfig({
+      ...production,
+      PAYMENTS_PROVIDER: 'alfabit, cryptopay',
+      ALFABIT_API_KEY: 'k',
+      CRYPTOPAY_TOKEN: 't',
+      PUBLIC_URL: 'https://svara.example/',
+    });
+    expect(config.payments).toMatchObject({
+      providers: ['alfabit', 'cryptopay'],
+      publicUrl: 'https://svara.example',
+      reviewNewAddress: true,
+      reviewOverCents: 50_000,
+    });
+    expect(loadConfig({}).payments.reviewNewAddress).toBe(false);
   });
 });

@@ -49,6 +49,8 @@ const port = await api.listen().catch(async (error: unknown) => {
   await database.close();
   process.exit(1);
 });
+// Open payment orders are looked up at their providers now and then (a lost callback still credits).
+api.services.payments.start();
 logger.info(
   {
     port,

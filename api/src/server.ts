@@ -46,12 +46,18 @@ export function createServer(options: CreateServerOptions): RunningServer {
         server.once('error', reject);
         server.listen(port, host, () => {
           server.off('error', reject);
-          resolve((server.address() as AddressInfo).port);
+          const bound = (server.address() as AddressInfo).port;
+          // Without PUBLIC_URL, providers (the sandbox) call back on this process's own address.
+          const local =
+            host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+          services.payments.useBaseUrl(`http://${local}:${bound}`);
+          resolve(bound);
         });
       });
     },
     async close(graceMs = 10_000) {
       app.close();
+      await services.payments.stop();
       if (!server.listening) return;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Idle keep-alive connections would hold close() open; in-flight requests get the grace period.

@@ -6,12 +6,12 @@ import { signIn, type SignInResult } from './auth/sign-in.js';
 import { createAccessTokens, type AccessTokenClaims, type AccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { knexOf, type Orm } from './db/orm.js';
-import { createFinancesService, type FinancesService } from './finances/finances.js';
 import { createPlayerNotices, type PlayerNotices } from './finances/notices.js';
 import { checkLedger, type LedgerCheckReport } from './ledger/check.js';
 import { createLedger, type Ledger } from './ledger/ledger.js';
 import { createWalletEvents, type WalletEvents } from './ledger/wallet-events.js';
 import type { Logger } from './logger.js';
+import { createPaymentsService, type PaymentsService } from './payments/payments.js';
 import { createRoomsService, type RoomsService } from './rooms/rooms.js';
 import type { TableDirectory } from './rooms/table-directory.js';
 import { createUsersService, type UsersService } from './users/users.js';
@@ -23,7 +23,8 @@ export interface Services {
   ledger: Ledger;
   users: UsersService;
   rooms: RoomsService;
-  finances: FinancesService;
+  /** Deposits, withdrawals, provider callbacks and the operators' review (api/src/payments). */
+  payments: PaymentsService;
   /** Wallet changes made outside the tables; the realtime layer subscribes with `wallets.onChanged`. */
   wallets: WalletEvents;
   /** Deposits credited and referral bonuses paid; the bot, when it runs, tells the player. */
@@ -54,7 +55,7 @@ export function createServices(options: CreateServicesOptions): Services {
   const rooms = createRoomsService({ orm, ledger, ...(options.tables ? { tables: options.tables } : {}) });
   const wallets = createWalletEvents((error) => logger.error({ err: error }, 'wallet listener failed'));
   const notices = createPlayerNotices((error) => logger.error({ err: error }, 'notice listener failed'));
-  const finances = createFinancesService({ orm, ledger, wallets, notices });
+  const payments = createPaymentsService({ config: config.payments, knex, ledger, wallets, notices, logger });
   return {
     config,
     logger,
@@ -62,7 +63,7 @@ export function createServices(options: CreateServicesOptions): Services {
     ledger,
     users,
     rooms,
-    finances,
+    payments,
     wallets,
     notices,
     tokens,

@@ -20,10 +20,11 @@ function webAppUrl(payload: Record<string, unknown>): string {
 async function fundedRoomOwner(id: number, stakeDollars: number) {
   const owner = telegramUser(id);
   await harness.player(owner);
-  await harness.services.finances.creditDeposit({
+  await harness.services.payments.creditDeposit({
     userId: String(id),
     trackerId: `seed-${id}`,
-    amountCents: stakeDollars * 100 * 10,
+    // Ten stakes once the 1 % deposit fee is taken.
+    amountCents: stakeDollars * 100 * 11,
     currency: 'USDTTON',
   });
   return harness.services.rooms.create(String(id), { type: 'public', minBet: stakeDollars });
@@ -177,7 +178,7 @@ describe('/balance and /invite', () => {
     await harness.handle(textUpdate(player, '/balance'));
     expect(harness.telegram.lastTo(1400).text).toBe('Your balance: $0.00');
 
-    await harness.services.finances.creditDeposit({
+    await harness.services.payments.creditDeposit({
       userId: '1400',
       trackerId: 'balance-1400',
       amountCents: 1234,
@@ -185,7 +186,8 @@ describe('/balance and /invite', () => {
     });
     await harness.handle(textUpdate(player, '/balance'));
     const reply = harness.telegram.lastTo(1400);
-    expect(reply.text).toBe('Your balance: $12.34');
+    // $12.34 deposited less the 1 % fee.
+    expect(reply.text).toBe('Your balance: $12.22');
     expect(webAppUrl(reply)).toBe(MINIAPP_URL);
   });
 

@@ -12,7 +12,10 @@ import type { BotLogger, UsersPort } from './ports.js';
 /** Every notification and what it says; money in cents. */
 export interface NotificationParams {
   deposit_credited: { amountCents: Cents; currency: string; balanceCents: Cents };
+  deposit_below_minimum: { amountCents: Cents };
   withdrawal_sent: { amountCents: Cents };
+  withdrawal_failed: { amountCents: Cents };
+  withdrawal_rejected: { amountCents: Cents };
   referral_bonus: { amountCents: Cents };
   referral_joined: { name: string };
 }
@@ -27,7 +30,10 @@ const TEXT_PARAMS: { [K in NotificationKey]: (params: NotificationParams[K]) => 
     currency: CURRENCY_NAMES[p.currency] ?? p.currency,
     balance: formatCents(p.balanceCents),
   }),
+  deposit_below_minimum: (p) => ({ amount: formatCents(p.amountCents) }),
   withdrawal_sent: (p) => ({ amount: formatCents(p.amountCents) }),
+  withdrawal_failed: (p) => ({ amount: formatCents(p.amountCents) }),
+  withdrawal_rejected: (p) => ({ amount: formatCents(p.amountCents) }),
   referral_bonus: (p) => ({ amount: formatCents(p.amountCents) }),
   referral_joined: (p) => ({ name: p.name }),
 };

@@ -1,6 +1,6 @@
 /**
- * What the product tells a player on its own, outside any request of theirs: a deposit credited, a
- * referral bonus earned. The Telegram bot, when it runs in the process, turns each into a message in
+ * What the product tells a player on its own, outside any request of theirs: a deposit credited or
+ * below the minimum, a withdrawal sent, failed or rejected (its money back), a referral bonus earned. The Telegram bot, when it runs in the process, turns each into a message in
  * the player's language (bot/src/notify.ts); without it they go nowhere.
  */
 import type { NotifyUser } from '@svara/bot';
@@ -9,6 +9,10 @@ import { createListeners } from '../listeners.js';
 
 export type PlayerNotice =
   | { kind: 'deposit_credited'; userId: string; amountCents: Cents; currency: string; balanceCents: Cents }
+  | { kind: 'deposit_below_minimum'; userId: string; amountCents: Cents }
+  | { kind: 'withdrawal_sent'; userId: string; amountCents: Cents }
+  | { kind: 'withdrawal_failed'; userId: string; amountCents: Cents }
+  | { kind: 'withdrawal_rejected'; userId: string; amountCents: Cents }
   | { kind: 'referral_bonus'; userId: string; amountCents: Cents };
 
 export interface PlayerNotices {

@@ -15,6 +15,9 @@ import { financeRoutes } from './routes/finances.js';
 import { roomRoutes } from './routes/rooms.js';
 import { userRoutes } from './routes/users.js';
 import { avatarRoutes } from './routes/avatars.js';
+import { adminRoutes } from './routes/admin.js';
+import { paymentCallbackRoutes } from './routes/payment-callbacks.js';
+import { sandboxRoutes } from './routes/sandbox.js';
 import { builtMiniapp, miniappMiddleware } from './static.js';
 
 export interface AppOptions {
@@ -106,6 +109,9 @@ export function createApp(services: Services, options: AppOptions = {}): App {
   financeRoutes(router, services, limits);
   devRoutes(router, services, limits);
   avatarRoutes(router, services);
+  paymentCallbackRoutes(router, services);
+  adminRoutes(router, services, limits);
+  sandboxRoutes(router, services.payments.gateways.sandbox, config.isProduction);
   koa.use(router.routes());
   koa.use(router.allowedMethods());
 

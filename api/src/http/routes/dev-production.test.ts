@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../test-support/http.js';
 
 const api = useTestServer({
-  env: { NODE_ENV: 'production', JWT_SECRET: 'production-secret-long-enough-0123456789' },
+  env: {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'production-secret-long-enough-0123456789',
+    // The sandbox is refused in production: a real provider (never contacted here) stands in.
+    PAYMENTS_PROVIDER: 'cryptopay',
+    CRYPTOPAY_TOKEN: '1234:production-token',
+    PUBLIC_URL: 'https://svara.example',
+  },
 });
 
 describe('development routes in production', () => {
@@ -12,6 +19,8 @@ describe('development routes in production', () => {
     const faucet = await api.request('POST', '/dev/faucet', { token, body: { amount: 5 } });
     expect(faucet.status).toBe(404);
     expect(faucet.body).toMatchObject({ code: 'not_found' });
+    const pay = await api.request('POST', '/sandbox/pay', { body: { trackerId: 'x', amount: 5 } });
+    expect(pay.status).toBe(404);
   });
 
   it('set the token cookie Secure', async () => {

@@ -136,7 +136,7 @@ describe('GET /users/referral-link', () => {
     await api.login({ id: 4301, username: 'rich' }, 'ref_4300');
     await api.login({ id: 4302, username: 'small' }, 'ref_4300');
     await api.login({ id: 4303 }, 'ref_4300');
-    const finances = api.services.finances;
+    const finances = api.services.payments;
     // 4301 deposits $60 then $50: qualified by the second deposit (level still 1 → 3%).
     await finances.creditDeposit({
       userId: '4301',
@@ -183,7 +183,8 @@ describe('GET /users/referral-link', () => {
       { username: 'small', firstName: 'small', profit: 0.3, qualified: false },
       { username: null, firstName: 'User 4303', profit: 0, qualified: false },
     ]);
-    expect(await api.services.ledger.walletBalance('4301')).toBe(11_000);
+    // $110 deposited less the 1 % fee.
+    expect(await api.services.ledger.walletBalance('4301')).toBe(10_890);
     expect((await checkLedger(knexOf(api.db.orm))).ok).toBe(true);
   });
 
@@ -195,7 +196,7 @@ describe('GET /users/referral-link', () => {
     const stop = api.services.wallets.onChanged((userId) => changed.push(userId));
     const notices: PlayerNotice[] = [];
     const unsubscribe = api.services.notices.subscribe((notice) => notices.push(notice));
-    await api.services.finances.creditDeposit({
+    await api.services.payments.creditDeposit({
       userId: '4401',
       trackerId: 't-4401',
       amountCents: 40_000,
@@ -210,9 +211,9 @@ describe('GET /users/referral-link', () => {
       {
         kind: 'deposit_credited',
         userId: '4401',
-        amountCents: 40_000,
+        amountCents: 39_600,
         currency: 'USDTTON',
-        balanceCents: 40_000,
+        balanceCents: 39_600,
       },
     ]);
     const info = await api.request('GET', '/users/referral-link', { token });

@@ -1,0 +1,82 @@
+import { Address } from '@ton/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../test-support/http.js';
+
+const api = useTestServer({
+  env: { BOT_ADMIN_IDS: '7900, 7901', WITHDRAW_REVIEW_OVER: '50', SANDBOX_WITHDRAW_DELAY_MS: '20' },
+});
+const address = new Address(0, Buffer.alloc(32, 79)).toString({ bounceable: false });
+
+let operator: string;
+let player: string;
+
+beforeAll(async () => {
+  operator = await api.login({ id: 7900 });
+  player = await api.login({ id: 7910 });
+  await api.fund('7910', 20_000);
+  await api.request('POST', '/users/wallet-address', { token: player, body: { walletAddress: address } });
+});
+
+const withdraw = (amount: number, key: string) =>
+  api.request<{ trackerId: string; review: boolean }>('POST', '/finances/transaction', {
+    token: player,
+    headers: { 'idempotency-key': key },
+    body: { type: 'withdraw', telegramId: '7910', currency: 'USDTTON', amount, receiver: address },
+  });
+
+describe('the operators’ withdrawal review', () => {
+  it('is closed to anyone not in BOT_ADMIN_IDS', async () => {
+    expect((await api.request('GET', '/admin/withdrawals', { token: player })).status).toBe(403);
+    expect((await api.request('GET', '/admin/withdrawals')).status).toBe(401);
+    expect(
+      (
+        await api.request('POST', '/admin/users/7910/withdrawal-review', {
+          token: player,
+          body: { flagged: true },
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('lists withdrawals over the limit, and decides each once', async () => {
+    const big = await withdraw(60, 'admin-big-1');
+    expect(big.body.review).toBe(true);
+    const queue = await api.request<{ id: string; userId: string; amount: number; reviewReason: string }[]>(
+      'GET',
+      '/admin/withdrawals',
+      { token: operator },
+    );
+    expect(queue.body).toMatchObject([{ userId: '7910', amount: 60, reviewReason: 'over_limit' }]);
+    const id = queue.body[0]!.id;
+    const approved = await api.request('POST', `/admin/withdrawals/${id}/approve`, {
+      token: operator,
+      body: {},
+    });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'pending', decidedBy: '7900' });
+    const again = await api.request('POST', `/admin/withdrawals/${id}/reject`, { token: operator, body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'withdrawal_already_decided' });
+  });
+
+  it('flags an account so that every withdrawal waits, and a rejection returns the money', async () => {
+    const flagged = await api.request('POST', '/admin/users/7910/withdrawal-review', {
+      token: operator,
+      body: { flagged: true },
+    });
+    expect(flagged.status).toBe(200);
+    const small = await withdraw(10, 'admin-flagged-1');
+    expect(small.body.review).toBe(true);
+    const before = await api.services.ledger.walletBalance('7910');
+    const queue = await api.request<{ id: string; trackerId: string }[]>('GET', '/admin/withdrawals', {
+      token: operator,
+    });
+    const id = queue.body.find((w) => w.trackerId === small.body.trackerId)!.id;
+    const rejected = await api.request('POST', `/admin/withdrawals/${id}/reject`, {
+      token: operator,
+      body: { reason: 'documents needed' },
+    });
+    expect(rejected.body).toMatchObject({ status: 'canceled' });
+    expect(await api.services.ledger.walletBalance('7910')).toBe(before + 1_000);
+  });
+});

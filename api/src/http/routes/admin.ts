@@ -1,0 +1,55 @@
+/**
+ * The operators' API under /admin, for the Telegram ids of BOT_ADMIN_IDS only (the same list the
+ * bot's admin commands use): the withdrawal review queue, decisions, and the review flag on an
+ * account. Anyone else gets 403, as if the routes held nothing for them.
+ */
+import { adminDecisionSchema, adminReviewFlagSchema, SvaraError, telegramIdSchema } from '@svara/core';
+import type Router from 'koa-router';
+import { z } from 'zod';
+import type { Services } from '../../services.js';
+import { requireUser, userIdOf } from '../auth.js';
+import { readJson } from '../body.js';
+import type { AppContext, AppState, Next } from '../context.js';
+import type { RateLimiters } from '../rate-limit.js';
+
+const listQuerySchema = z.object({ status: z.enum(['review', 'pending', 'all']).default('review') });
+
+export function adminRoutes(router: Router<AppState>, services: Services, limits: RateLimiters) {
+  const operators = new Set(services.config.adminIds);
+  const signedIn = requireUser(services.tokens);
+  const operator = async (ctx: AppContext, next: Next) => {
+    if (!operators.has(userIdOf(ctx))) throw new SvaraError('forbidden', 'not an operator');
+    await next();
+  };
+  const admin = services.payments.admin;
+
+  router.get('/admin/withdrawals', signedIn, operator, async (ctx) => {
+    const query = listQuerySchema.safeParse(ctx.query);
+    if (!query.success) throw new SvaraError('validation_failed', 'unknown status');
+    ctx.body = await admin.withdrawals(query.data.status);
+  });
+
+  for (const decision of ['approve', 'reject'] as const) {
+    router.post(
+      `/admin/withdrawals/:id/${decision}`,
+      limits.mutationByIp,
+      signedIn,
+      operator,
+      async (ctx) => {
+        const id = z.string().uuid().safeParse(ctx.params.id);
+        if (!id.success) throw new SvaraError('not_found', 'malformed withdrawal id');
+        const body = adminDecisionSchema.safeParse(await readJson(ctx));
+        if (!body.success) throw new SvaraError('validation_failed', 'reason too long');
+        ctx.body = await admin.decide(userIdOf(ctx), id.data, decision, body.data.reason);
+      },
+    );
+  }
+
+  router.post('/admin/users/:id/withdrawal-review', limits.mutationByIp, signedIn, operator, async (ctx) => {
+    const id = telegramIdSchema.safeParse(ctx.params.id);
+    const body = adminReviewFlagSchema.safeParse(await readJson(ctx));
+    if (!id.success || !body.success) throw new SvaraError('validation_failed', 'user id and {flagged}');
+    await admin.flagForReview(id.data, body.data.flagged);
+    ctx.body = { userId: id.data, flagged: body.data.flagged };
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * A provider's callback, from the raw request to a settled order. Nothing in a callback is believed
+ * before its gateway has verified it; an unsigned one (AlfaBit) is only a hint, and the order is
+ * fetched from the provider. A callback id seen before changes nothing, and even a replay that
+ * slipped through could not: settling is guarded by the order's status and the ledger's keys.
+ */
+import { SvaraError } from '@svara/core';
+import type { Knex } from '@mikro-orm/postgresql';
+import type { Logger } from '../logger.js';
+import type { Deposits, SettleOutcome } from './deposits.js';
+import { CallbackRejectedError, type CallbackRequest } from './gateway.js';
+import { orderQueries } from './orders.js';
+import { providerUnavailable } from './provider-errors.js';
+import type { Gateways } from './providers.js';
+import type { Withdrawals } from './withdrawals.js';
+
+export type CallbackOutcome = SettleOutcome | 'duplicate';
+
+export function createCallbacks(deps: {
+  knex: Knex;
+  gateways: Gateways;
+  deposits: Deposits;
+  withdrawals: Withdrawals;
+  logger: Logger;
+}) {
+  const { knex, gateways, deposits, withdrawals, logger } = deps;
+  const orders = orderQueries(knex);
+
+  return {
+    async handle(providerName: string, request: CallbackRequest): Promise<CallbackOutcome> {
+      const gateway = gateways.named(providerName);
+      if (!gateway) throw new SvaraError('not_found', `no provider ${providerName}`);
+      const verified = await gateway.verifyCallback(request).catch((error: unknown) => {
+        if (error instanceof CallbackRejectedError) {
+          logger.warn({ provider: providerName, ip: request.ip, reason: error.message }, 'callback rejected');
+          throw new SvaraError('callback_rejected', error.message);
+        }
+        throw error;
+      });
+      const seen = await knex.raw<{ rows: unknown[] }>(
+        `select 1 from payment_callbacks where provider = ? and callback_id = ?`,
+        [providerName, verified.callbackId],
+      );
+      if (seen.rows.length > 0) return 'duplicate';
+      const row = await orders.byProviderOrder(providerName, verified.providerOrderId);
+      if (!row) throw new SvaraError('not_found', `unknown order ${verified.providerOrderId}`);
+      const order =
+        verified.order ??
+        (await gateway
+          .fetchOrder(row.providerOrderId!, row.type)
+          .catch(providerUnavailable('order look-up')));
+      if (!order) throw new SvaraError('not_found', `the provider does not know ${verified.providerOrderId}`);
+      if (
+        order.providerOrderId !== row.providerOrderId ||
+        (order.orderId !== null && order.orderId !== row.id)
+      ) {
+        throw new SvaraError('callback_rejected', 'the order does not match ours');
+      }
+      const outcome =
+        row.type === 'deposit'
+          ? await deposits.settle(row.id, order)
+          : await withdrawals.settle(row.id, order);
+      await knex.raw(
+        `insert into payment_callbacks (provider, callback_id) values (?, ?) on conflict do nothing`,
+        [providerName, verified.callbackId],
+      );
+      logger.info(
+        { provider: providerName, orderId: row.id, status: order.status, outcome },
+        'callback settled',
+      );
+      return outcome;
+    },
+  };
+}
+
+export type Callbacks = ReturnType<typeof createCallbacks>;

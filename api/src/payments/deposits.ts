@@ -1,0 +1,422 @@
+/**
+ * Deposits: a temporary address (the 'cryptocurrency' tab) or an invoice (the 'more' tab), and the
+ * credit when the provider confirms a payment. A credit happens once per order: the row is locked,
+ * its status checked and changed, and the ledger transfers (the amount less the 1 % fee to the
+ * player, the fee to the house, the referrer's share) are posted in the same transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  DEPOSIT_ADDRESS_TTL_SECONDS,
+  DEPOSIT_FEE_BPS,
+  MIN_DEPOSIT_CENTS,
+  REFERRAL_QUALIFYING_DEPOSIT_CENTS,
+  REFERRAL_SWEEP_CENTS,
+  referralLevel,
+  shareRoundedDown,
+  SvaraError,
+  type Cents,
+  type Currency,
+} from '@svara/core';
+import type { Knex } from '@mikro-orm/postgresql';
+import type { Ledger, TransferRequest } from '../ledger/ledger.js';
+import { REFERRAL_BONUS_REASON } from '../users/users.js';
+import type { PaymentGateway, OrderSnapshot } from './gateway.js';
+import { FINAL_STATUSES, inTransaction, orderQueries, postInTransaction } from './orders.js';
+import type { PaymentEffects } from './effects.js';
+import { providerUnavailable } from './provider-errors.js';
+
+export const DEPOSIT_REASON = 'deposit';
+export const DEPOSIT_FEE_REASON = 'deposit_fee';
+/** An address with less than this left is not handed out again: the player needs time to pay. */
+const REUSE_MIN_REMAINING_MS = 10 * 60_000;
+
+export interface DepositAddressAnswer {
+  address: string;
+  trackerId: string;
+  expiresAt: Date;
+  memo: string | null;
+}
+
+export interface InvoiceAnswer {
+  trackerId: string;
+  payUrl: string;
+  amountCents: Cents;
+  expiresAt: Date;
+}
+
+/** What settling an order did. */
+export type SettleOutcome = 'credited' | 'below_minimum' | 'expired' | 'canceled' | 'unchanged';
+
+export interface DepositsDeps {
+  knex: Knex;
+  ledger: Ledger;
+  effects: PaymentEffects;
+  callbackUrl(provider: string): string;
+  now(): Date;
+}
+
+export function createDeposits(deps: DepositsDeps) {
+  const { knex, ledger, effects } = deps;
+  const orders = orderQueries(knex);
+
+  async function insertOrder(row: {
+    id: string;
+    userId: string;
+    trackerId: string;
+    currency: Currency;
+    provider: string;
+    method: 'address' | 'invoice';
+    providerOrderId: string;
+    address?: string | null;
+    payUrl?: string | null;
+    amountCents?: Cents | null;
+    expiresAt: Date;
+  }) {
+    await knex.raw(
+      `insert into payment_transactions (id, user_id, type, tracker_id, amount_cents, currency, status, provider,
+         method, provider_order_id, address, pay_url, expires_at)
+       values (?, ?, 'deposit', ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
+      [
+        row.id,
+        row.userId,
+        row.trackerId,
+        row.amountCents ?? null,
+        row.currency,
+        row.provider,
+        row.method,
+        row.providerOrderId,
+        row.address ?? null,
+        row.payUrl ?? null,
+        row.expiresAt,
+      ],
+    );
+  }
+
+  /**
+   * The referrer's share of a deposit (SPEC §9), decided inside the credit's transaction: the
+   * referral qualifies when the player's confirmed deposits reach $100, the level follows the
+   * referrer's qualified referrals, and the share is paid on every confirmed deposit.
+   */
+  async function referralShare(
+    trx: Knex.Transaction,
+    userId: string,
+    orderId: string,
+    amountCents: Cents,
+  ): Promise<{ referrerId: string; bonus: Cents; transfer: TransferRequest } | null> {
+    const referral = (
+      await trx.raw<{ rows: { referrer_id: string; qualified: boolean }[] }>(
+        `select referrer_id, qualified from referrals where referred_id = ? for update`,
+        [userId],
+      )
+    ).rows[0];
+    if (!referral) return null;
+    const referrerId = String(referral.referrer_id);
+    if (!referral.qualified) {
+      const before = await trx.raw<{ rows: { total: string | null }[] }>(
+        `select sum(amount_cents) as total from payment_transactions
+          where user_id = ? and type = 'deposit' and status = 'success'`,
+        [userId],
+      );
+      if (Number(before.rows[0]?.total ?? 0) + amountCents >= REFERRAL_QUALIFYING_DEPOSIT_CENTS) {
+        await trx.raw(`update referrals set qualified = true, qualified_at = now() where referred_id = ?`, [
+          userId,
+        ]);
+      }
+    }
+    const counted = await trx.raw<{ rows: { n: string }[] }>(
+      `select count(*) as n from referrals where referrer_id = ? and qualified`,
+      [referrerId],
+    );
+    const bonus = shareRoundedDown(amountCents, referralLevel(Number(counted.rows[0]?.n ?? 0)).basisPoints);
+    if (bonus <= 0) return null;
+    return {
+      referrerId,
+      bonus,
+      transfer: {
+        idempotencyKey: `referral:${orderId}`,
+        debitAccountId: await ledger.systemAccount('referral_payouts'),
+        creditAccountId: await ledger.playerReferral(referrerId),
+        amount: bonus,
+        reason: REFERRAL_BONUS_REASON,
+        metadata: { referredId: userId, orderId },
+      },
+    };
+  }
+
+  async function credit(
+    orderId: string,
+    snapshot: OrderSnapshot,
+    amountCents: Cents,
+  ): Promise<SettleOutcome> {
+    const fee = shareRoundedDown(amountCents, DEPOSIT_FEE_BPS);
+    const settled = await inTransaction(knex, async (trx) => {
+      const row = await orderQueries(trx).byId(orderId, true);
+      if (!row || row.type !== 'deposit' || FINAL_STATUSES.includes(row.status)) return null;
+      const deposits = await ledger.systemAccount('deposits');
+      const wallet = await ledger.playerWallet(row.userId);
+      const transfers: TransferRequest[] = [
+        {
+          idempotencyKey: `deposit:${row.id}`,
+          debitAccountId: deposits,
+          creditAccountId: wallet,
+          amount: amountCents - fee,
+          reason: DEPOSIT_REASON,
+          metadata: { orderId: row.id, trackerId: row.trackerId, currency: row.currency },
+        },
+        {
+          idempotencyKey: `deposit-fee:${row.id}`,
+          debitAccountId: deposits,
+          creditAccountId: await ledger.systemAccount('house'),
+          amount: fee,
+          reason: DEPOSIT_FEE_REASON,
+          metadata: { orderId: row.id },
+        },
+      ].filter((t) => t.amount > 0);
+      const referral = await referralShare(trx, row.userId, row.id, amountCents);
+      if (referral) transfers.push(referral.transfer);
+      await trx.raw(
+        `update payment_transactions set status = 'success', amount_cents = ?, fee_cents = ?, provider_status = ?,
+           raw_amount = ?, raw_asset = ?, rate = ?, tx_id = ?, settled_at = now(), updated_at = now()
+         where id = ?`,
+        [
+          amountCents,
+          fee,
+          snapshot.providerStatus,
+          snapshot.rawAmount,
+          snapshot.rawAsset,
+          snapshot.rate,
+          snapshot.txId,
+          row.id,
+        ],
+      );
+      // Posted last, so the busy system accounts stay locked only until the commit.
+      await postInTransaction(trx, transfers);
+      let swept = false;
+      if (referral) {
+        // SPEC §9: an accumulated $10 of referral earnings moves to the game balance. The account is
+        // locked by the post above, so no other credit sweeps it at the same time.
+        const account = referral.transfer.creditAccountId;
+        const held = Number(
+          (
+            await trx.raw<{ rows: { balance: string }[] }>(`select balance from accounts where id = ?`, [
+              account,
+            ])
+          ).rows[0]?.balance ?? 0,
+        );
+        if (held >= REFERRAL_SWEEP_CENTS) {
+          await postInTransaction(trx, [
+            {
+              idempotencyKey: `referral-sweep:${row.id}`,
+              debitAccountId: account,
+              creditAccountId: await ledger.playerWallet(referral.referrerId),
+              amount: held,
+              reason: 'referral_sweep',
+            },
+          ]);
+          swept = true;
+        }
+      }
+      return { userId: row.userId, currency: row.currency, referral, swept };
+    });
+    if (!settled) return 'unchanged';
+    const { userId, currency, referral, swept } = settled;
+    if (referral) {
+      effects.notice({ kind: 'referral_bonus', userId: referral.referrerId, amountCents: referral.bonus });
+      if (swept) effects.walletChanged(referral.referrerId);
+    }
+    await effects.depositCredited(userId, amountCents - fee, currency);
+    return 'credited';
+  }
+
+  async function setStatus(orderId: string, status: 'expired' | 'canceled', snapshot: OrderSnapshot) {
+    const result = await knex.raw<{ rows: unknown[] }>(
+      `update payment_transactions set status = ?, provider_status = ?, updated_at = now()
+        where id = ? and type = 'deposit' and status = 'pending' returning id`,
+      [status, snapshot.providerStatus, orderId],
+    );
+    return result.rows.length > 0;
+  }
+
+  return {
+    /** A temporary address for `currency`; an unexpired one of the same kind is given again. */
+    async createAddress(
+      gateway: PaymentGateway,
+      userId: string,
+      currency: Currency,
+    ): Promise<DepositAddressAnswer> {
+      const reuse = await knex.raw<{ rows: Record<string, unknown>[] }>(
+        `select tracker_id, address, expires_at from payment_transactions
+          where user_id = ? and type = 'deposit' and method = 'address' and status = 'pending'
+            and provider = ? and currency = ? and expires_at > ?
+          order by created_at desc limit 1`,
+        [userId, gateway.name, currency, new Date(deps.now().getTime() + REUSE_MIN_REMAINING_MS)],
+      );
+      const open = reuse.rows[0];
+      if (open) {
+        return {
+          address: String(open.address),
+          trackerId: String(open.tracker_id),
+          expiresAt: new Date(open.expires_at as string),
+          memo: null,
+        };
+      }
+      const id = randomUUID();
+      const created = await gateway
+        .createDepositAddress({
+          orderId: id,
+          currency,
+          callbackUrl: deps.callbackUrl(gateway.name),
+          expiresInSeconds: DEPOSIT_ADDRESS_TTL_SECONDS,
+        })
+        .catch(providerUnavailable('deposit address'));
+      await insertOrder({
+        id,
+        userId,
+        trackerId: created.providerOrderId,
+        currency,
+        provider: gateway.name,
+        method: 'address',
+        providerOrderId: created.providerOrderId,
+        address: created.address,
+        expiresAt: created.expiresAt,
+      });
+      return {
+        address: created.address,
+        trackerId: created.providerOrderId,
+        expiresAt: created.expiresAt,
+        memo: created.memo,
+      };
+    },
+
+    /** An invoice of `amountCents`, paid in the provider's chat. */
+    async createInvoice(
+      gateway: PaymentGateway,
+      userId: string,
+      amountCents: Cents,
+      description: string,
+    ): Promise<InvoiceAnswer> {
+      if (amountCents < MIN_DEPOSIT_CENTS)
+        throw new SvaraError('invalid_amount', 'invoice below the minimum');
+      const id = randomUUID();
+      const created = await gateway
+        .createInvoice({
+          orderId: id,
+          amountCents,
+          description,
+          callbackUrl: deps.callbackUrl(gateway.name),
+          expiresInSeconds: DEPOSIT_ADDRESS_TTL_SECONDS,
+        })
+        .catch(providerUnavailable('invoice'));
+      await insertOrder({
+        id,
+        userId,
+        trackerId: created.providerOrderId,
+        currency: 'USDTTON',
+        provider: gateway.name,
+        method: 'invoice',
+        providerOrderId: created.providerOrderId,
+        payUrl: created.payUrl,
+        amountCents,
+        expiresAt: created.expiresAt,
+      });
+      return {
+        trackerId: created.providerOrderId,
+        payUrl: created.payUrl,
+        amountCents,
+        expiresAt: created.expiresAt,
+      };
+    },
+
+    /**
+     * Applies what the provider says of a deposit. A payment is credited even after the address
+     * expired (money that arrived is the player's); a final status never changes.
+     */
+    async settle(orderId: string, snapshot: OrderSnapshot): Promise<SettleOutcome> {
+      if (snapshot.status === 'paid') {
+        const amount = snapshot.amountCents;
+        if (amount === null || amount <= 0) return 'unchanged';
+        if (amount < MIN_DEPOSIT_CENTS) {
+          const result = await knex.raw<{ rows: { user_id: string }[] }>(
+            `update payment_transactions set status = 'below_minimum', amount_cents = ?, provider_status = ?,
+               raw_amount = ?, raw_asset = ?, rate = ?, tx_id = ?, settled_at = now(), updated_at = now()
+             where id = ? and type = 'deposit' and status in ('pending', 'expired') returning user_id`,
+            [
+              amount,
+              snapshot.providerStatus,
+              snapshot.rawAmount,
+              snapshot.rawAsset,
+              snapshot.rate,
+              snapshot.txId,
+              orderId,
+            ],
+          );
+          const userId = result.rows[0]?.user_id;
+          if (userId === undefined) return 'unchanged';
+          effects.notice({ kind: 'deposit_below_minimum', userId: String(userId), amountCents: amount });
+          return 'below_minimum';
+        }
+        return credit(orderId, snapshot, amount);
+      }
+      if (snapshot.status === 'expired')
+        return (await setStatus(orderId, 'expired', snapshot)) ? 'expired' : 'unchanged';
+      if (snapshot.status === 'failed')
+        return (await setStatus(orderId, 'canceled', snapshot)) ? 'canceled' : 'unchanged';
+      return 'unchanged';
+    },
+
+    /**
+     * A deposit confirmed outside any provider's order (operators' corrections, tests): written as a
+     * settled order of provider `manual` and credited like any other, once per tracker id.
+     */
+    async creditConfirmed(credit_: {
+      userId: string;
+      trackerId: string;
+      amountCents: Cents;
+      currency: Currency;
+    }): Promise<{ credited: boolean }> {
+      if (!Number.isSafeInteger(credit_.amountCents) || credit_.amountCents <= 0) {
+        throw new RangeError(`deposit amount must be positive cents: ${credit_.amountCents}`);
+      }
+      await knex.raw(
+        `insert into payment_transactions (id, user_id, type, tracker_id, amount_cents, currency, status, provider,
+           method, provider_order_id)
+         values (?, ?, 'deposit', ?, ?, ?, 'pending', 'manual', 'address', ?)
+         on conflict (tracker_id) do nothing`,
+        [
+          randomUUID(),
+          credit_.userId,
+          credit_.trackerId,
+          credit_.amountCents,
+          credit_.currency,
+          credit_.trackerId,
+        ],
+      );
+      const row = await orders.byTracker(credit_.trackerId);
+      if (!row || row.userId !== credit_.userId)
+        throw new RangeError(`tracker id ${credit_.trackerId} is another's`);
+      const outcome = await credit(
+        row.id,
+        manualSnapshot(credit_.trackerId, credit_.amountCents),
+        credit_.amountCents,
+      );
+      return { credited: outcome === 'credited' };
+    },
+  };
+}
+
+function manualSnapshot(trackerId: string, amountCents: Cents): OrderSnapshot {
+  return {
+    providerOrderId: trackerId,
+    orderId: null,
+    kind: 'deposit',
+    status: 'paid',
+    providerStatus: 'manual',
+    amountCents,
+    rawAmount: null,
+    rawAsset: null,
+    rate: null,
+    txId: null,
+  };
+}
+
+export type Deposits = ReturnType<typeof createDeposits>;

@@ -1,0 +1,285 @@
+/**
+ * Money in and out, as the routes, the bot and operators use it: the configured providers, deposits,
+ * withdrawals, callbacks, the reconciler, the history and the operators' review queue.
+ */
+import {
+  API_PREFIX,
+  centsToDollars,
+  type AdminWithdrawal,
+  type Cents,
+  type Currency,
+  type DepositResponse,
+  type InvoiceResponse,
+  type PaymentMethods,
+  type TransactionItem,
+  type TransactionStatus,
+  type WithdrawMethod,
+  type WithdrawResponse,
+  SvaraError,
+} from '@svara/core';
+import type { Knex } from '@mikro-orm/postgresql';
+import type { PaymentsConfig } from '../config.js';
+import type { PlayerNotices } from '../finances/notices.js';
+import type { Ledger } from '../ledger/ledger.js';
+import type { WalletEvents } from '../ledger/wallet-events.js';
+import type { Logger } from '../logger.js';
+import { createCallbacks, type CallbackOutcome } from './callbacks.js';
+import { createDeposits, type SettleOutcome } from './deposits.js';
+import { createPaymentEffects } from './effects.js';
+import type { CallbackRequest, OrderSnapshot } from './gateway.js';
+import { ORDER_COLUMNS, orderQueries, toOrder, type OrderRow } from './orders.js';
+import { createGateways, type Gateways } from './providers.js';
+import { createReconciler } from './reconciler.js';
+import { createWithdrawals } from './withdrawals.js';
+
+export interface PaymentsService {
+  gateways: Gateways;
+  /** What the deposit and withdraw screens may offer. */
+  methods(): PaymentMethods;
+  deposit(userId: string, currency: Currency): Promise<DepositResponse>;
+  invoice(userId: string, amountCents: Cents): Promise<InvoiceResponse>;
+  withdraw(
+    userId: string,
+    request: {
+      amountCents: Cents;
+      method: WithdrawMethod;
+      receiver?: string | undefined;
+      idempotencyKey: string;
+    },
+  ): Promise<WithdrawResponse>;
+  /** The caller's own deposits and withdrawals, newest first; forbidden for anyone else's. */
+  history(callerId: string, userId: string): Promise<TransactionItem[]>;
+  /** A deposit confirmed outside any provider (tests, operators' corrections); once per tracker id. */
+  creditDeposit(credit: {
+    userId: string;
+    trackerId: string;
+    amountCents: Cents;
+    currency: Currency;
+  }): Promise<{ credited: boolean }>;
+  handleCallback(provider: string, request: CallbackRequest): Promise<CallbackOutcome>;
+  /** Applies what the provider says of one of our orders (a verified callback or a look-up). */
+  settle(orderId: string, order: OrderSnapshot): Promise<SettleOutcome>;
+  reconcileOnce(): Promise<Record<string, string>>;
+  admin: {
+    withdrawals(status?: 'review' | 'pending' | 'all'): Promise<AdminWithdrawal[]>;
+    decide(
+      operatorId: string,
+      orderId: string,
+      decision: 'approve' | 'reject',
+      reason?: string,
+    ): Promise<AdminWithdrawal>;
+    flagForReview(userId: string, flagged: boolean): Promise<void>;
+  };
+  /** Where providers reach this api when PUBLIC_URL is not set (the address it listens on). */
+  useBaseUrl(url: string): void;
+  /** Starts the reconciler's timer. */
+  start(): void;
+  /** Stops the reconciler and the sandbox's timers. */
+  stop(): Promise<void>;
+}
+
+/** A player sees a withdrawal under review as pending, and a deposit address past its time as expired. */
+function playerStatus(row: OrderRow, now: Date): TransactionStatus {
+  if (row.status === 'review') return 'pending';
+  if (row.status === 'pending' && row.type === 'deposit' && row.expiresAt && row.expiresAt < now)
+    return 'expired';
+  return row.status;
+}
+
+export function createPaymentsService(deps: {
+  config: PaymentsConfig;
+  knex: Knex;
+  ledger: Ledger;
+  wallets: WalletEvents;
+  notices: PlayerNotices;
+  logger: Logger;
+  gateways?: Gateways;
+  now?: () => Date;
+}): PaymentsService {
+  const { config, knex, ledger } = deps;
+  const logger = deps.logger.child({ module: 'payments' });
+  const now = deps.now ?? (() => new Date());
+  const gateways = deps.gateways ?? createGateways({ config, knex, logger });
+  let baseUrl = config.publicUrl;
+  const callbackUrl = (provider: string) => {
+    if (!baseUrl)
+      throw new Error('payments: no base URL for callbacks yet (PUBLIC_URL, or the api listening)');
+    return `${baseUrl}${API_PREFIX}/payments/callback/${provider}`;
+  };
+  const effects = createPaymentEffects({ knex, ledger, wallets: deps.wallets, notices: deps.notices });
+  const deposits = createDeposits({ knex, ledger, effects, callbackUrl, now });
+  const withdrawals = createWithdrawals({
+    knex,
+    ledger,
+    effects,
+    logger,
+    settings: config,
+    gatewayFor: (method) => gateways.forWithdrawal(method),
+    gatewayNamed: (name) => gateways.named(name),
+    callbackUrl,
+  });
+  const callbacks = createCallbacks({ knex, gateways, deposits, withdrawals, logger });
+  const reconciler = createReconciler({
+    knex,
+    gateways,
+    deposits,
+    withdrawals,
+    logger,
+    olderThanMs: config.reconcileAfterMs,
+    now,
+  });
+  let timer: NodeJS.Timeout | null = null;
+  let round: Promise<unknown> = Promise.resolve();
+
+  function withdrawResponse(row: OrderRow): WithdrawResponse {
+    return {
+      trackerId: row.trackerId,
+      amount: centsToDollars(row.amountCents ?? 0),
+      status: playerStatus(row, now()),
+      review: row.status === 'review',
+    };
+  }
+
+  async function adminRows(where: string, bindings: Knex.RawBinding[]): Promise<AdminWithdrawal[]> {
+    const result = await knex.raw<{ rows: Record<string, unknown>[] }>(
+      `select ${ORDER_COLUMNS.split(',')
+        .map((c) => `p.${c.trim()}`)
+        .join(', ')}, u.username, u.created_at as account_created_at,
+         (select coalesce(sum(amount_cents), 0) from payment_transactions d
+           where d.user_id = p.user_id and d.type = 'deposit' and d.status = 'success') as deposited,
+         (select coalesce(sum(amount_cents), 0) from payment_transactions w
+           where w.user_id = p.user_id and w.type = 'withdrawal' and w.status = 'success') as withdrawn
+       from payment_transactions p join users u on u.telegram_id = p.user_id
+       where p.type = 'withdrawal' and ${where} order by p.created_at limit 100`,
+      bindings,
+    );
+    return result.rows.map((raw) => {
+      const row = toOrder(raw);
+      return {
+        id: row.id,
+        trackerId: row.trackerId,
+        userId: row.userId,
+        username: (raw.username as string | null) ?? null,
+        amount: centsToDollars(row.amountCents ?? 0),
+        method: row.method === 'cryptobot' ? 'cryptobot' : 'address',
+        address: row.address,
+        status: row.status as AdminWithdrawal['status'],
+        reviewReason: row.reviewReason,
+        decidedBy: row.decidedBy,
+        decidedAt: row.decidedAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+        depositedTotal: centsToDollars(Number(raw.deposited)),
+        withdrawnTotal: centsToDollars(Number(raw.withdrawn)),
+        accountCreatedAt: new Date(raw.account_created_at as string).toISOString(),
+      };
+    });
+  }
+
+  return {
+    gateways,
+    methods() {
+      const currencies = new Set<Currency>();
+      for (const gateway of gateways.all)
+        gateway.capabilities.depositCurrencies.forEach((c) => currencies.add(c));
+      return {
+        depositCurrencies: (['USDTTON', 'TON'] as const).filter((c) => currencies.has(c)),
+        invoice: gateways.forInvoice() !== null,
+        withdrawMethods: (['address', 'cryptobot'] as const).filter(
+          (m) => gateways.forWithdrawal(m) !== null,
+        ),
+        sandbox: gateways.sandbox !== null,
+      };
+    },
+
+    async deposit(userId, currency) {
+      const gateway = gateways.forDeposit(currency);
+      if (!gateway) throw new SvaraError('not_available', `no provider takes ${currency} deposits`);
+      const answer = await deposits.createAddress(gateway, userId, currency);
+      return { ...answer, expiresAt: answer.expiresAt.toISOString() };
+    },
+
+    async invoice(userId, amountCents) {
+      const gateway = gateways.forInvoice();
+      if (!gateway) throw new SvaraError('not_available', 'no provider issues invoices');
+      const answer = await deposits.createInvoice(gateway, userId, amountCents, 'Svara balance top-up');
+      return {
+        trackerId: answer.trackerId,
+        payUrl: answer.payUrl,
+        amount: centsToDollars(answer.amountCents),
+        expiresAt: answer.expiresAt.toISOString(),
+      };
+    },
+
+    async withdraw(userId, request) {
+      return withdrawResponse(await withdrawals.request(userId, request));
+    },
+
+    async history(callerId, userId) {
+      if (callerId !== userId) throw new SvaraError('forbidden', `history of ${userId} asked by ${callerId}`);
+      const result = await knex.raw<{ rows: Record<string, unknown>[] }>(
+        `select ${ORDER_COLUMNS} from payment_transactions where user_id = ? order by created_at desc limit 200`,
+        [userId],
+      );
+      const at = now();
+      return result.rows.map(toOrder).map((row) => ({
+        type: row.type,
+        tracker_id: row.trackerId,
+        amount: centsToDollars(row.amountCents ?? 0),
+        ...(row.feeCents > 0 ? { fee: centsToDollars(row.feeCents) } : {}),
+        status: playerStatus(row, at),
+        createdAt: row.createdAt.toISOString(),
+        currency: row.currency,
+        expiresAt: row.expiresAt?.toISOString() ?? null,
+      }));
+    },
+
+    creditDeposit: (credit) => deposits.creditConfirmed(credit),
+    handleCallback: (provider, request) => callbacks.handle(provider, request),
+    async settle(orderId, order) {
+      const row = await orderQueries(knex).byId(orderId);
+      if (!row) throw new SvaraError('not_found', `no order ${orderId}`);
+      return row.type === 'deposit' ? deposits.settle(orderId, order) : withdrawals.settle(orderId, order);
+    },
+    reconcileOnce: () => reconciler.runOnce(),
+
+    admin: {
+      withdrawals(status = 'review') {
+        if (status === 'all') return adminRows('true', []);
+        return adminRows('p.status = ?', [status]);
+      },
+      async decide(operatorId, orderId, decision, reason) {
+        const row = await withdrawals.decide(operatorId, orderId, decision, reason);
+        return (await adminRows('p.id = ?', [row.id]))[0]!;
+      },
+      async flagForReview(userId, flagged) {
+        const result = await knex.raw<{ rows: unknown[] }>(
+          `update users set withdrawal_review = ?, updated_at = now() where telegram_id = ? returning telegram_id`,
+          [flagged, userId],
+        );
+        if (result.rows.length === 0) throw new SvaraError('not_found', 'no such user');
+        logger.info({ userId, flagged }, 'withdrawal review flag changed');
+      },
+    },
+
+    useBaseUrl(url) {
+      baseUrl ??= url.replace(/\/+$/, '');
+    },
+    start() {
+      if (timer || config.reconcileEveryMs === 0) return;
+      timer = setInterval(() => {
+        round = round.then(() =>
+          reconciler
+            .runOnce()
+            .catch((error: unknown) => logger.error({ err: error }, 'reconciler round failed')),
+        );
+      }, config.reconcileEveryMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await round;
+      await gateways.sandbox?.close();
+    },
+  };
+}

@@ -1,0 +1,369 @@
+/**
+ * Withdrawals. The money leaves the wallet before anyone is asked: in one transaction the amount
+ * moves to the withdrawal hold and the row is written (so two requests can never spend one balance
+ * twice); then the provider is called with our id. The hold closes into `withdrawals` when the
+ * provider delivers, and goes back to the wallet when it fails, an operator rejects it, or the
+ * provider refuses it outright. A provider that does not answer is asked by our id before anything
+ * is sent again, so one request is never paid twice.
+ */
+import { randomUUID } from 'node:crypto';
+import { MIN_WITHDRAWAL_CENTS, SvaraError, type Cents, type WithdrawMethod } from '@svara/core';
+import type { Knex } from '@mikro-orm/postgresql';
+import type { PaymentsConfig } from '../config.js';
+import type { Ledger, TransferRequest } from '../ledger/ledger.js';
+import type { Logger } from '../logger.js';
+import { parseWalletAddress } from '../users/wallet-address.js';
+import type { PaymentEffects } from './effects.js';
+import { PaymentProviderError, type OrderSnapshot, type PaymentGateway } from './gateway.js';
+import { inTransaction, orderQueries, postInTransaction, type OrderRow } from './orders.js';
+import type { SettleOutcome } from './deposits.js';
+
+export const WITHDRAWAL_HOLD_REASON = 'withdrawal_hold';
+export const WITHDRAWAL_SENT_REASON = 'withdrawal';
+export const WITHDRAWAL_REFUND_REASON = 'withdrawal_refund';
+
+export interface WithdrawalRequest {
+  amountCents: Cents;
+  method: WithdrawMethod;
+  /** The address typed on the confirmation screen (method 'address'). */
+  receiver?: string | undefined;
+  idempotencyKey: string;
+}
+
+/** Why a withdrawal waits for an operator. */
+export type ReviewReason = 'over_limit' | 'account_flagged' | 'new_address';
+
+export interface WithdrawalsDeps {
+  knex: Knex;
+  ledger: Ledger;
+  effects: PaymentEffects;
+  logger: Logger;
+  settings: Pick<PaymentsConfig, 'reviewOverCents' | 'reviewNewAddress'>;
+  /** The gateway that sends a method's withdrawals; null when none is configured. */
+  gatewayFor(method: WithdrawMethod): PaymentGateway | null;
+  gatewayNamed(name: string): PaymentGateway | null;
+  callbackUrl(provider: string): string;
+}
+
+export function createWithdrawals(deps: WithdrawalsDeps) {
+  const { knex, ledger, effects, logger, settings } = deps;
+  const orders = orderQueries(knex);
+
+  async function reviewReason(
+    userId: string,
+    amountCents: Cents,
+    method: WithdrawMethod,
+    addressRaw: string | null,
+    flagged: boolean,
+  ): Promise<ReviewReason | null> {
+    if (amountCents > settings.reviewOverCents) return 'over_limit';
+    if (flagged) return 'account_flagged';
+    if (settings.reviewNewAddress && method === 'address') {
+      const before = await knex.raw<{ rows: unknown[] }>(
+        `select 1 from payment_transactions where user_id = ? and type = 'withdrawal' and address_raw = ?
+           and status = 'success' limit 1`,
+        [userId, addressRaw],
+      );
+      if (before.rows.length === 0) return 'new_address';
+    }
+    return null;
+  }
+
+  /** Moves a held withdrawal's money on (sent) or back (returned), once, with the row's new status. */
+  async function closeHold(
+    orderId: string,
+    to: 'sent' | 'returned',
+    fromStatuses: OrderRow['status'][],
+    fields: Record<string, unknown>,
+  ): Promise<OrderRow | null> {
+    return inTransaction(knex, async (trx) => {
+      const row = await orderQueries(trx).byId(orderId, true);
+      if (!row || row.type !== 'withdrawal' || !fromStatuses.includes(row.status)) return null;
+      const hold = await ledger.systemAccount('withdrawal_hold');
+      const transfer: TransferRequest =
+        to === 'sent'
+          ? {
+              idempotencyKey: `withdrawal-sent:${row.id}`,
+              debitAccountId: hold,
+              creditAccountId: await ledger.systemAccount('withdrawals'),
+              amount: row.amountCents!,
+              reason: WITHDRAWAL_SENT_REASON,
+              metadata: { orderId: row.id },
+            }
+          : {
+              idempotencyKey: `withdrawal-refund:${row.id}`,
+              debitAccountId: hold,
+              creditAccountId: await ledger.playerWallet(row.userId),
+              amount: row.amountCents!,
+              reason: WITHDRAWAL_REFUND_REASON,
+              metadata: { orderId: row.id },
+            };
+      const columns = Object.keys(fields);
+      await trx.raw(
+        `update payment_transactions set status = ?, settled_at = now(), updated_at = now()
+           ${columns.map((c) => `, ${c} = ?`).join('')} where id = ?`,
+        [to === 'sent' ? 'success' : 'canceled', ...columns.map((c) => fields[c] as Knex.Value), row.id],
+      );
+      await postInTransaction(trx, [transfer]);
+      return row;
+    });
+  }
+
+  async function settle(orderId: string, snapshot: OrderSnapshot): Promise<SettleOutcome> {
+    if (snapshot.status === 'paid') {
+      const row = await closeHold(orderId, 'sent', ['pending'], {
+        provider_status: snapshot.providerStatus,
+        tx_id: snapshot.txId,
+      });
+      if (!row) return 'unchanged';
+      effects.notice({ kind: 'withdrawal_sent', userId: row.userId, amountCents: row.amountCents! });
+      return 'credited';
+    }
+    if (snapshot.status === 'failed' || snapshot.status === 'expired') {
+      const row = await closeHold(orderId, 'returned', ['pending'], {
+        provider_status: snapshot.providerStatus,
+        failure_reason: `provider: ${snapshot.providerStatus}`,
+      });
+      if (!row) return 'unchanged';
+      await effects.withdrawalReturned(row.userId, row.amountCents!, 'failed');
+      return 'canceled';
+    }
+    await knex.raw(
+      `update payment_transactions set provider_status = ?, updated_at = now() where id = ? and status = 'pending'`,
+      [snapshot.providerStatus, orderId],
+    );
+    return 'unchanged';
+  }
+
+  /** Records the provider's id of a sent withdrawal; a final answer settles it at once. */
+  async function accepted(row: OrderRow, providerOrderId: string, status: OrderSnapshot['status']) {
+    await knex.raw(
+      `update payment_transactions set provider_order_id = ?, provider_status = ?, updated_at = now()
+        where id = ? and provider_order_id is null`,
+      [providerOrderId, status, row.id],
+    );
+    if (status !== 'pending') {
+      await settle(row.id, {
+        providerOrderId,
+        orderId: row.id,
+        kind: 'withdrawal',
+        status,
+        providerStatus: status,
+        amountCents: row.amountCents,
+        rawAmount: null,
+        rawAsset: null,
+        rate: null,
+        txId: null,
+      });
+    }
+  }
+
+  /**
+   * Sends a pending withdrawal that the provider has not acknowledged. A refusal returns the money;
+   * a time-out is resolved by looking the order up by our id, and only then sent again (once here;
+   * the reconciler goes on later). Returns the row's status afterwards.
+   */
+  async function send(row: OrderRow): Promise<'sent' | 'refused' | 'unknown'> {
+    const gateway = deps.gatewayNamed(row.provider);
+    if (!gateway) {
+      logger.error({ orderId: row.id, provider: row.provider }, 'withdrawal provider is not configured');
+      return 'unknown';
+    }
+    const request =
+      row.method === 'cryptobot'
+        ? {
+            method: 'cryptobot' as const,
+            orderId: row.id,
+            amountCents: row.amountCents!,
+            telegramUserId: row.userId,
+            callbackUrl: deps.callbackUrl(gateway.name),
+          }
+        : {
+            method: 'address' as const,
+            orderId: row.id,
+            amountCents: row.amountCents!,
+            address: row.address!,
+            callbackUrl: deps.callbackUrl(gateway.name),
+          };
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      try {
+        const answer = await gateway.withdraw(request);
+        await accepted(row, answer.providerOrderId, answer.status);
+        return 'sent';
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        if (error.outcome === 'refused') {
+          const returned = await closeHold(row.id, 'returned', ['pending'], {
+            failure_reason: `refused: ${error.message}`.slice(0, 500),
+          });
+          if (returned) await effects.withdrawalReturned(row.userId, row.amountCents!, 'failed');
+          logger.warn({ orderId: row.id, err: error }, 'withdrawal refused by the provider; money returned');
+          return 'refused';
+        }
+        logger.warn({ orderId: row.id, attempt, err: error }, 'withdrawal answer lost; looking it up');
+        const found = await gateway
+          .findWithdrawal(row.id, row.method === 'cryptobot' ? 'cryptobot' : 'address')
+          .catch((lookup: unknown) => {
+            logger.warn({ orderId: row.id, err: lookup }, 'withdrawal look-up failed');
+            return undefined;
+          });
+        if (found === undefined) return 'unknown';
+        if (found) {
+          await accepted(row, found.providerOrderId, found.status);
+          return 'sent';
+        }
+      }
+    }
+    return 'unknown';
+  }
+
+  return {
+    settle,
+    send,
+
+    /** A player's request; see the module's comment. Answers the same for the same idempotency key. */
+    async request(userId: string, input: WithdrawalRequest): Promise<OrderRow> {
+      const again = await orders.byIdempotencyKey(userId, input.idempotencyKey);
+      if (again) return sameRequest(again, input);
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents < MIN_WITHDRAWAL_CENTS) {
+        throw new SvaraError('invalid_amount', 'below the minimum withdrawal');
+      }
+      const user = (
+        await knex.raw<{
+          rows: {
+            wallet_address: string | null;
+            wallet_address_raw: string | null;
+            withdrawal_review: boolean;
+          }[];
+        }>(`select wallet_address, wallet_address_raw, withdrawal_review from users where telegram_id = ?`, [
+          userId,
+        ])
+      ).rows[0];
+      if (!user) throw new SvaraError('not_found', 'no such user');
+      let address: string | null = null;
+      let addressRaw: string | null = null;
+      if (input.method === 'address') {
+        if (!user.wallet_address_raw || !input.receiver) {
+          throw new SvaraError('wallet_address_required', 'no withdrawal address');
+        }
+        if (parseWalletAddress(input.receiver).raw !== user.wallet_address_raw) {
+          throw new SvaraError('invalidAddress', 'withdrawals go only to the address on the account');
+        }
+        address = user.wallet_address;
+        addressRaw = user.wallet_address_raw;
+      }
+      const gateway = deps.gatewayFor(input.method);
+      if (!gateway) throw new SvaraError('not_available', `no provider for ${input.method} withdrawals`);
+      if (input.amountCents > (await ledger.walletBalance(userId))) {
+        throw new SvaraError('insufficientBalance', 'withdrawal above the balance');
+      }
+      const review = await reviewReason(
+        userId,
+        input.amountCents,
+        input.method,
+        addressRaw,
+        user.withdrawal_review,
+      );
+      const id = randomUUID();
+      try {
+        await inTransaction(knex, async (trx) => {
+          await trx.raw(
+            `insert into payment_transactions (id, user_id, type, tracker_id, amount_cents, currency, status, provider,
+               method, address, address_raw, idempotency_key, review_reason)
+             values (?, ?, 'withdrawal', ?, ?, 'USDTTON', ?, ?, ?, ?, ?, ?, ?)`,
+            [
+              id,
+              userId,
+              id,
+              input.amountCents,
+              review ? 'review' : 'pending',
+              gateway.name,
+              input.method,
+              address,
+              addressRaw,
+              input.idempotencyKey,
+              review,
+            ],
+          );
+          await postInTransaction(trx, [
+            {
+              idempotencyKey: `withdrawal-hold:${id}`,
+              debitAccountId: await ledger.playerWallet(userId),
+              creditAccountId: await ledger.systemAccount('withdrawal_hold'),
+              amount: input.amountCents,
+              reason: WITHDRAWAL_HOLD_REASON,
+              metadata: { orderId: id },
+            },
+          ]);
+        });
+      } catch (error) {
+        // The same key raced in from a second request: answer as that one did.
+        if ((error as { code?: unknown }).code === '23505') {
+          const winner = await orders.byIdempotencyKey(userId, input.idempotencyKey);
+          if (winner) return sameRequest(winner, input);
+        }
+        throw error;
+      }
+      effects.walletChanged(userId);
+      const row = (await orders.byId(id))!;
+      if (row.status === 'pending') {
+        const sent = await send(row);
+        if (sent === 'refused')
+          throw new SvaraError('withdraw_failed', 'the provider refused the withdrawal');
+      }
+      return (await orders.byId(id))!;
+    },
+
+    /**
+     * An operator's decision on a withdrawal under review; once only, whoever presses first. Approval
+     * sends it; rejection returns the money.
+     */
+    async decide(operatorId: string, orderId: string, decision: 'approve' | 'reject', reason?: string) {
+      const row = await orders.byId(orderId);
+      if (!row || row.type !== 'withdrawal') throw new SvaraError('not_found', 'no such withdrawal');
+      if (decision === 'approve') {
+        const taken = await knex.raw<{ rows: unknown[] }>(
+          `update payment_transactions set status = 'pending', decided_by = ?, decided_at = now(), updated_at = now()
+            where id = ? and status = 'review' returning id`,
+          [operatorId, orderId],
+        );
+        if (taken.rows.length === 0) throw new SvaraError('withdrawal_already_decided', 'decided before');
+        logger.info({ orderId, operatorId }, 'withdrawal approved');
+        await send((await orders.byId(orderId))!);
+      } else {
+        const returned = await closeHold(orderId, 'returned', ['review'], {
+          decided_by: operatorId,
+          decided_at: new Date(),
+          failure_reason: `rejected: ${reason ?? ''}`.trim().slice(0, 500),
+        });
+        if (!returned) throw new SvaraError('withdrawal_already_decided', 'decided before');
+        logger.info({ orderId, operatorId, reason }, 'withdrawal rejected');
+        await effects.withdrawalReturned(returned.userId, returned.amountCents!, 'rejected');
+      }
+      return (await orders.byId(orderId))!;
+    },
+  };
+}
+
+/** A repeated idempotency key: the first request's row, if it asked for the same thing. */
+function sameRequest(row: OrderRow, input: WithdrawalRequest): OrderRow {
+  const sameAddress =
+    input.method !== 'address' || !input.receiver || safeRaw(input.receiver) === row.addressRaw;
+  if (row.amountCents !== input.amountCents || row.method !== input.method || !sameAddress) {
+    throw new SvaraError('idempotency_key_reused', 'the key was used for another withdrawal');
+  }
+  if (row.status === 'canceled' && row.failureReason?.startsWith('refused')) {
+    throw new SvaraError('withdraw_failed', 'the provider refused the withdrawal');
+  }
+  return row;
+}
+
+function safeRaw(address: string): string | null {
+  try {
+    return parseWalletAddress(address).raw;
+  } catch {
+    return null;
+  }
+}
+
+export type Withdrawals = ReturnType<typeof createWithdrawals>;
