@@ -254,20 +254,20 @@ describe('the Mini App', () => {
     await pressBack(page);
     await page.getByTestId('dashboard').waitFor();
 
-    // Deposit: no payment provider yet, so the server refuses and the page says why.
-    bob.expected.push(/status of 501/);
+    // Deposit: the sandbox merchant hands out a TON address (payments.e2e.test.ts pays one).
     await page.getByTestId('deposit-button').click();
-    await page.getByTestId('deposit-USDTTON').click();
-    await page.getByTestId('deposit-error').getByText(ru('errors.not_available')).waitFor();
+    await page.getByTestId('deposit-TON').click();
+    await page.getByTestId('confirm-deposit-page').waitFor();
+    expect((await page.getByTestId('deposit-address').textContent())!.trim()).toHaveLength(48);
+    await pressBack(page);
+    await page.getByTestId('deposit-page').waitFor();
     await pressBack(page);
     await page.getByTestId('dashboard').waitFor();
 
-    // Withdraw without a wallet: the prompt leads to Add wallet; 48 characters exactly.
+    // Withdraw without a wallet: @CryptoBot needs none, so the page opens and offers to add one;
+    // Add wallet takes 48 characters exactly.
     await page.getByTestId('withdraw-button').click();
-    await page
-      .getByTestId('add-wallet-prompt')
-      .getByRole('button', { name: ru('common.add'), exact: true })
-      .click();
+    await page.getByTestId('wallet-add').click();
     await page.getByTestId('add-wallet-page').waitFor();
     const input = page.getByTestId('wallet-input');
     await input.fill('E'.repeat(47));

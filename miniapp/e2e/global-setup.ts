@@ -6,6 +6,7 @@ import { buildProduct, startProduct } from './support/server';
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eBaseUrl: string;
+    e2ePgPort: number;
   }
 }
 
@@ -16,5 +17,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const seeds = [twoPlayerTieSeed(1), twoPlayerWinnerSeed(2)];
   const product = await startProduct('e2e', { DEV_SERVER_SEEDS: seeds.join(',') });
   project.provide('e2eBaseUrl', product.url);
+  project.provide('e2ePgPort', product.pgPort);
   return () => product.stop();
 }

@@ -36,7 +36,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type RunningProduct = { url: string; logFile: string; stop(): Promise<void> };
+export type RunningProduct = {
+  url: string;
+  logFile: string;
+  /** Port of the product's embedded PostgreSQL (for `npm run ledger:check` against it). */
+  pgPort: number;
+  stop(): Promise<void>;
+};
 
 /** A GET's status without keeping the connection open (a kept-alive socket would delay the api's shutdown). */
 function statusOf(url: string): Promise<number> {
@@ -104,5 +110,5 @@ export async function startProduct(name: string, env: Record<string, string> = {
     await stop();
     throw new Error(`${(error as Error).message}; see ${logFile}`);
   }
-  return { url, logFile, stop };
+  return { url, logFile, pgPort, stop };
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError, readProfile } from './http';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, readProfile, setToken } from './http';
 
 describe('readProfile (the start-up path checks the profile by hand)', () => {
   const base = {
@@ -25,5 +25,79 @@ describe('readProfile (the start-up path checks the profile by hand)', () => {
     expect(() => readProfile({ ...base, telegramId: 5 })).toThrow(ApiError);
     expect(() => readProfile({ ...base, balance: 'lots' })).toThrow(ApiError);
     expect(() => readProfile(null)).toThrow(ApiError);
+  });
+});
+
+describe('the finance calls', () => {
+  type Seen = { url: string; init: RequestInit };
+  function answer(status: number, body: unknown): { seen: Seen[] } {
+    const seen: Seen[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      seen.push({ url, init });
+      return { ok: status < 300, status, statusText: '', text: async () => JSON.stringify(body) };
+    });
+    return { seen };
+  }
+  beforeEach(() => setToken('tok'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the payment methods', async () => {
+    const methods = {
+      depositCurrencies: ['TON'],
+      invoice: true,
+      withdrawMethods: ['cryptobot'],
+      sandbox: false,
+    };
+    const { seen } = answer(200, methods);
+    expect(await api.paymentMethods()).toEqual(methods);
+    expect(seen[0]?.url).toBe('/api/v1/finances/methods');
+  });
+
+  it('refuses methods it cannot read', async () => {
+    answer(200, { depositCurrencies: ['BTC'], invoice: true, withdrawMethods: [], sandbox: false });
+    await expect(api.paymentMethods()).rejects.toThrow(ApiError);
+  });
+
+  it('sends a withdrawal with its Idempotency-Key and reads the answer', async () => {
+    const { seen } = answer(200, { trackerId: 'w1', amount: 12, status: 'pending', review: true });
+    const result = await api.withdraw('1001', 12, null, 'key_12345678', 'cryptobot');
+    expect(result).toEqual({ trackerId: 'w1', amount: 12, status: 'pending', review: true });
+    const headers = seen[0]?.init.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBe('key_12345678');
+    expect(headers.Authorization).toBe('Bearer tok');
+    expect(JSON.parse(String(seen[0]?.init.body))).toEqual({
+      telegramId: '1001',
+      currency: 'USDTTON',
+      type: 'withdraw',
+      amount: 12,
+      method: 'cryptobot',
+    });
+  });
+
+  it('creates an invoice in dollars', async () => {
+    const invoice = {
+      trackerId: 'i1',
+      payUrl: 'https://t.me/CryptoBot?start=x',
+      amount: 7.5,
+      expiresAt: 'soon',
+    };
+    const { seen } = answer(200, invoice);
+    expect(await api.invoice(7.5)).toEqual(invoice);
+    expect(seen[0]?.url).toBe('/api/v1/finances/invoice');
+    expect(JSON.parse(String(seen[0]?.init.body))).toEqual({ amount: 7.5 });
+  });
+
+  it('passes a refusal on with its code', async () => {
+    answer(409, { code: 'idempotency_key_reused', message: 'other details' });
+    await expect(api.withdraw('1001', 12, 'UQ', 'key_12345678')).rejects.toMatchObject({
+      code: 'idempotency_key_reused',
+      status: 409,
+    });
+  });
+
+  it('asks the sandbox to pay without a token', async () => {
+    const { seen } = answer(200, { ok: true, status: 'paid' });
+    expect(await api.sandboxPay('t1', 10)).toEqual({ ok: true, status: 'paid' });
+    expect((seen[0]?.init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 });

@@ -2,16 +2,23 @@
 import type {
   CreateRoomRequest,
   Currency,
+  DepositResponse,
+  InvoiceResponse,
+  PaymentMethods,
   Profile,
   ReferralInfo,
   RoomDetails,
   RoomSummary,
   TransactionItem,
+  WithdrawMethod,
+  WithdrawResponse,
 } from '@svara/core';
 
 // core's API_PREFIX: importing the value would bring core's schemas into the first chunk (+25 KB gzip).
 const BASE = '/api/v1';
 const TOKEN_KEY = 'token';
+// core's IDEMPOTENCY_KEY_HEADER, for the same reason.
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** A refused or failed request: `code` is a catalogue code (errors.<code>), `message` the server's text. */
 export class ApiError extends Error {
@@ -46,14 +53,14 @@ export function getToken(): string | null {
   }
 }
 
-type RequestOptions = { body?: unknown; auth?: boolean };
+type RequestOptions = { body?: unknown; auth?: boolean; headers?: Record<string, string> };
 
 async function request(
   method: string,
   path: string,
-  { body, auth = true }: RequestOptions = {},
+  { body, auth = true, headers: extra }: RequestOptions = {},
 ): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
     const token = getToken();
@@ -151,14 +158,49 @@ export const api = {
   async setWalletAddress(walletAddress: string): Promise<void> {
     await request('POST', '/users/wallet-address', { body: { walletAddress } });
   },
-  async deposit(telegramId: string, currency: Currency): Promise<{ address: string; trackerId: string }> {
+  /** What the deposit and withdraw screens may offer (each tab only when its provider is configured). */
+  async paymentMethods(): Promise<PaymentMethods> {
+    const { paymentMethodsSchema } = await schemas();
+    return parse(paymentMethodsSchema, await request('GET', '/finances/methods'));
+  },
+  /** A temporary address; an unexpired one of the same currency may come back again. */
+  async deposit(telegramId: string, currency: Currency): Promise<DepositResponse> {
     const body = { telegramId, currency, type: 'deposit' };
     const { depositResponseSchema } = await schemas();
     return parse(depositResponseSchema, await request('POST', '/finances/transaction', { body }));
   },
-  async withdraw(telegramId: string, amount: number, receiver: string): Promise<void> {
-    const body = { telegramId, currency: 'USDTTON', type: 'withdraw', amount, receiver };
-    await request('POST', '/finances/transaction', { body });
+  /** The 'more' tab: an invoice of `amount` dollars, paid at `payUrl`. */
+  async invoice(amount: number): Promise<InvoiceResponse> {
+    const { invoiceResponseSchema } = await schemas();
+    return parse(invoiceResponseSchema, await request('POST', '/finances/invoice', { body: { amount } }));
+  },
+  /**
+   * A withdrawal request. The same `idempotencyKey` again answers the first request's result and
+   * moves nothing, so a retry after a lost answer or a double tap is safe.
+   */
+  async withdraw(
+    telegramId: string,
+    amount: number,
+    receiver: string | null,
+    idempotencyKey: string,
+    method: WithdrawMethod = 'address',
+  ): Promise<WithdrawResponse> {
+    const body = {
+      telegramId,
+      currency: 'USDTTON',
+      type: 'withdraw',
+      amount,
+      method,
+      ...(method === 'address' && receiver ? { receiver } : {}),
+    };
+    const { withdrawResponseSchema } = await schemas();
+    return parse(
+      withdrawResponseSchema,
+      await request('POST', '/finances/transaction', {
+        body,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
+    );
   },
   async history(telegramId: string): Promise<TransactionItem[]> {
     const { transactionItemSchema } = await schemas();
@@ -187,6 +229,16 @@ export const api = {
   /** Development servers only: credits the signed-in user. */
   async faucet(amount: number): Promise<void> {
     await request('POST', '/dev/faucet', { body: { amount } });
+  },
+  /**
+   * Development servers only (methods.sandbox): the sandbox's payer pays `amount` dollars to the
+   * order `trackerId`; the credit then arrives as a real one would (callback, balance event).
+   */
+  async sandboxPay(trackerId: string, amount: number): Promise<{ ok: boolean; status: string | null }> {
+    const data = await request('POST', '/sandbox/pay', { body: { trackerId, amount }, auth: false });
+    if (!isObject(data) || typeof data.ok !== 'boolean')
+      throw new ApiError('unknown_error', 'unexpected answer: sandbox pay');
+    return { ok: data.ok, status: optString(data.status) };
   },
 };
 

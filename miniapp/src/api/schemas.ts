@@ -2,8 +2,11 @@
 export {
   createRoomResponseSchema,
   depositResponseSchema,
+  invoiceResponseSchema,
+  paymentMethodsSchema,
   referralInfoSchema,
   roomDetailsSchema,
   roomSummarySchema,
   transactionItemSchema,
+  withdrawResponseSchema,
 } from '@svara/core';

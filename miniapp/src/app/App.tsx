@@ -32,11 +32,20 @@ function PageView({ page }: { page: Page }) {
     case 'deposit':
       return <Deposit />;
     case 'confirmDeposit':
-      return <ConfirmDeposit address={page.address} trackerId={page.trackerId} currency={page.currency} />;
+      return (
+        <ConfirmDeposit
+          key={page.trackerId}
+          address={page.address}
+          trackerId={page.trackerId}
+          currency={page.currency}
+          expiresAt={page.expiresAt}
+          memo={page.memo ?? null}
+        />
+      );
     case 'withdraw':
       return <Withdraw />;
     case 'confirmWithdraw':
-      return <ConfirmWithdraw amount={page.amount} />;
+      return <ConfirmWithdraw amount={page.amount} method={page.method} />;
     case 'addWallet':
       return <AddWallet />;
     case 'depositHistory':

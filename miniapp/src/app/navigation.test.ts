@@ -12,9 +12,17 @@ describe('back button targets (SPEC §2)', () => {
     expect(backTarget({ name: 'gameRoom', roomId: 'r', autoSit: false })).toEqual({ name: 'dashboard' });
   });
   it('returns from the confirmations to their forms', () => {
-    expect(backTarget({ name: 'confirmDeposit', address: 'a', trackerId: 't', currency: 'TON' })).toEqual({
-      name: 'deposit',
+    expect(
+      backTarget({
+        name: 'confirmDeposit',
+        address: 'a',
+        trackerId: 't',
+        currency: 'TON',
+        expiresAt: '2026-01-01T13:00:00Z',
+      }),
+    ).toEqual({ name: 'deposit' });
+    expect(backTarget({ name: 'confirmWithdraw', amount: 10, method: 'address' })).toEqual({
+      name: 'withdraw',
     });
-    expect(backTarget({ name: 'confirmWithdraw', amount: 10 })).toEqual({ name: 'withdraw' });
   });
 });

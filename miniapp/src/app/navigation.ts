@@ -1,14 +1,23 @@
 /** Page-name navigation (SPEC §2): no URL routes, one current page with its parameters. */
 import { createStore } from './store';
-import type { Currency } from '@svara/core';
+import type { Currency, WithdrawMethod } from '@svara/core';
 
 export type Page =
   | { name: 'dashboard' }
   | { name: 'more' }
   | { name: 'deposit' }
-  | { name: 'confirmDeposit'; address: string; trackerId: string; currency: Currency }
+  | {
+      name: 'confirmDeposit';
+      address: string;
+      trackerId: string;
+      currency: Currency;
+      /** When the address stops accepting payments (ISO time): the countdown runs to it. */
+      expiresAt: string;
+      /** A comment the transfer must carry, when the provider asks for one. */
+      memo?: string | null;
+    }
   | { name: 'withdraw' }
-  | { name: 'confirmWithdraw'; amount: number }
+  | { name: 'confirmWithdraw'; amount: number; method: WithdrawMethod }
   | { name: 'addWallet' }
   | { name: 'depositHistory' }
   | { name: 'gameRoom'; roomId: string; autoSit: boolean };

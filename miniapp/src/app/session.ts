@@ -8,6 +8,7 @@ import type { BalanceEventDetail } from '../api/realtime';
 import type { Launch } from '../telegram/sdk';
 import { startSignIn } from './sign-in';
 import { createStore } from './store';
+import { showToast } from '../ui/toast';
 
 export type Phase =
   { name: 'starting' } | { name: 'ready' } | { name: 'devPicker' } | { name: 'error'; code: string };
@@ -59,5 +60,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('balanceUpdated', (e) => {
     const detail = (e as CustomEvent<BalanceEventDetail>).detail;
     if (typeof detail?.balance === 'number') setBalance(detail.balance);
+    // transactionConfirmed's message (a deposit credited, a withdrawal returned), wherever the player is.
+    if (detail?.message) showToast(detail.message, 'success', 4_000);
   });
 }

@@ -4,9 +4,10 @@ import {
   formatCountdown,
   formatTimestamp,
   roomLabel,
+  secondsUntil,
   shortTrackerIdDeposit,
   shortTrackerIdHistory,
-  tickCountdown,
+  statusLabel,
   transactionTone,
 } from './format';
 
@@ -28,10 +29,12 @@ describe('countdown', () => {
     expect(formatCountdown(0)).toBe('00:00');
     expect(formatCountdown(-3)).toBe('00:00');
   });
-  it('counts down by one and stops at 0', () => {
-    expect(tickCountdown(3600)).toBe(3599);
-    expect(tickCountdown(1)).toBe(0);
-    expect(tickCountdown(0)).toBe(0);
+  it('runs to an end time, rounding up and stopping at 0', () => {
+    const now = Date.parse('2026-01-01T12:00:00Z');
+    expect(secondsUntil('2026-01-01T13:00:00Z', now)).toBe(3600);
+    expect(secondsUntil('2026-01-01T12:00:00.500Z', now)).toBe(1);
+    expect(secondsUntil('2026-01-01T11:59:00Z', now)).toBe(0);
+    expect(secondsUntil('not a time', now)).toBe(0);
   });
 });
 
@@ -40,11 +43,19 @@ describe('history display', () => {
     expect(formatTimestamp('2025-03-05T15:07:00Z', 'UTC')).toBe('Mar 5, 2025, 3:07 PM');
     expect(formatTimestamp('2025-03-05T00:30:00Z', 'UTC')).toBe('Mar 5, 2025, 12:30 AM');
   });
-  it('colours canceled red, pending orange, anything else green', () => {
+  it('colours canceled red, pending orange, expired grey, below_minimum red-ish, anything else green', () => {
     expect(transactionTone('canceled')).toBe('red');
     expect(transactionTone('pending')).toBe('orange');
+    expect(transactionTone('expired')).toBe('grey');
+    expect(transactionTone('below_minimum')).toBe('rose');
     expect(transactionTone('success')).toBe('green');
     expect(transactionTone('whatever')).toBe('green');
+  });
+  it('labels each known status by its name and anything else as success', () => {
+    for (const s of ['pending', 'success', 'canceled', 'expired', 'below_minimum']) {
+      expect(statusLabel(s)).toBe(s);
+    }
+    expect(statusLabel('whatever')).toBe('success');
   });
   it('shows TON or else USDTTON', () => {
     expect(displayCurrency('TON')).toBe('TON');

@@ -16,9 +16,14 @@ export function formatCountdown(totalSeconds: number): string {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** One tick of the deposit-address countdown: down by one, stopping at 0. */
-export function tickCountdown(seconds: number): number {
-  return seconds > 0 ? seconds - 1 : 0;
+/**
+ * Whole seconds left until `iso` at `now` (ms), never below 0; rounded up, so "00:00" means gone.
+ * An unreadable time counts as already past.
+ */
+export function secondsUntil(iso: string, now: number): number {
+  const end = Date.parse(iso);
+  if (Number.isNaN(end)) return 0;
+  return Math.max(0, Math.ceil((end - now) / 1000));
 }
 
 /** History timestamps in en-US style with a 12-hour clock ("Mar 5, 2025, 3:07 PM"). */
@@ -36,13 +41,26 @@ export function formatTimestamp(iso: string, timeZone?: string): string {
   });
 }
 
-export type StatusTone = 'red' | 'orange' | 'green';
+export type StatusTone = 'red' | 'orange' | 'green' | 'grey' | 'rose';
 
-/** canceled red, pending orange, anything else green. */
+/**
+ * canceled red, pending orange, expired grey, below_minimum red-ish (money arrived but was not
+ * credited), anything else green.
+ */
 export function transactionTone(status: string): StatusTone {
   if (status === 'canceled') return 'red';
   if (status === 'pending') return 'orange';
+  if (status === 'expired') return 'grey';
+  if (status === 'below_minimum') return 'rose';
   return 'green';
+}
+
+const STATUS_LABELS = ['pending', 'success', 'canceled', 'expired', 'below_minimum'] as const;
+export type StatusLabel = (typeof STATUS_LABELS)[number];
+
+/** The label a status shows (wallet.status.<label>); an unknown status shows as success. */
+export function statusLabel(status: string): StatusLabel {
+  return (STATUS_LABELS as readonly string[]).includes(status) ? (status as StatusLabel) : 'success';
 }
 
 /** The currency a history item shows: TON, or USDTTON for anything else. */

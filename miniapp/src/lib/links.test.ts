@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { botBaseFromLink, miniAppStartLink, shareUrl } from './links';
+import { botBaseFromLink, isTelegramLink, miniAppStartLink, shareUrl } from './links';
 
 describe('links', () => {
   it('builds the Telegram share URL', () => {
@@ -12,6 +12,12 @@ describe('links', () => {
     expect(botBaseFromLink('https://t.me/svara_bot')).toBe('https://t.me/svara_bot');
     expect(botBaseFromLink('https://example.com/x')).toBeNull();
     expect(botBaseFromLink(null)).toBeNull();
+  });
+  it('tells Telegram links (the payment bot) from web pages (the sandbox pay page)', () => {
+    expect(isTelegramLink('https://t.me/CryptoBot?start=IVabc')).toBe(true);
+    expect(isTelegramLink('https://telegram.me/CryptoBot')).toBe(true);
+    expect(isTelegramLink('http://localhost:3000/api/v1/sandbox/invoice/abc')).toBe(false);
+    expect(isTelegramLink('https://t.me.example.com/x')).toBe(false);
   });
   it('opens the Mini App with the join parameter', () => {
     expect(miniAppStartLink('https://t.me/svara_bot', 'join_abc_1')).toBe(

@@ -1,5 +1,10 @@
 /** Links the app opens: Telegram share URLs and the bot's deep links. */
 
+/** A link Telegram opens itself (a chat, a bot, an invoice): https://t.me/… or telegram.me/…. */
+export function isTelegramLink(url: string): boolean {
+  return /^https?:\/\/(t|telegram)\.me\//i.test(url);
+}
+
 /** https://t.me/share/url with a link and a text. */
 export function shareUrl(link: string, text: string): string {
   return `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(text)}`;

@@ -6,11 +6,13 @@ import {
   filterAmountInput,
   filterPasswordInput,
   filterStakeInput,
+  invoiceQuote,
   isAddressLengthValid,
   isRoomId,
   isValidPassword,
   normaliseRoomId,
   stakeCents,
+  withdrawalBlock,
 } from './validation';
 
 describe('stake input', () => {
@@ -74,6 +76,27 @@ describe('withdrawal amount', () => {
     expect(canCheckWithdrawal('100.01', 100)).toBe(false);
     expect(canCheckWithdrawal('', 100)).toBe(false);
     expect(canCheckWithdrawal('10', 9)).toBe(false);
+  });
+  it('says why the check button is off: below the $10 minimum or above the balance', () => {
+    expect(withdrawalBlock('', 100)).toBe('empty');
+    expect(withdrawalBlock('0', 100)).toBe('belowMinimum');
+    expect(withdrawalBlock('.', 100)).toBe('belowMinimum');
+    expect(withdrawalBlock('9.99', 100)).toBe('belowMinimum');
+    expect(withdrawalBlock('100.01', 100)).toBe('aboveBalance');
+    expect(withdrawalBlock('10', 9)).toBe('aboveBalance');
+    expect(withdrawalBlock('10', 10)).toBeNull();
+  });
+});
+
+describe("invoice amount (the deposit page's other tab)", () => {
+  it('quotes the 1 % fee, rounded down to the cent, and what the balance gets', () => {
+    expect(invoiceQuote('10')).toEqual({ cents: 1000, fee: 10, net: 990, valid: true });
+    expect(invoiceQuote('5.55')).toEqual({ cents: 555, fee: 5, net: 550, valid: true });
+  });
+  it('is valid from $5', () => {
+    expect(invoiceQuote('4.99')?.valid).toBe(false);
+    expect(invoiceQuote('5')?.valid).toBe(true);
+    expect(invoiceQuote('')).toBeNull();
   });
 });
 

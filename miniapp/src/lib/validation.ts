@@ -1,11 +1,14 @@
 /** Input rules of SPEC §5. Filters decide whether a keystroke is accepted; checks decide whether a button is active. */
 import {
   BALANCE_STAKE_MULTIPLIER,
+  DEPOSIT_FEE_BPS,
   MAX_STAKE_CENTS,
+  MIN_DEPOSIT_CENTS,
   MIN_STAKE_CENTS,
   MIN_WITHDRAWAL_CENTS,
   TON_ADDRESS_LENGTH,
   parseDollarString,
+  shareRoundedDown,
 } from '@svara/core';
 import { toCents } from './money';
 
@@ -50,8 +53,35 @@ export function filterAmountInput(next: string, previous: string): string {
 
 /** The check button is active when 10 ≤ amount ≤ balance. */
 export function canCheckWithdrawal(text: string, balanceDollars: number): boolean {
+  return withdrawalBlock(text, balanceDollars) === null;
+}
+
+/**
+ * Why the check button is off: nothing typed yet (`empty`, no need to say more), below the $10
+ * minimum, or above the balance; null when it is on.
+ */
+export function withdrawalBlock(
+  text: string,
+  balanceDollars: number,
+): null | 'empty' | 'belowMinimum' | 'aboveBalance' {
   const cents = parseDollarString(text);
-  return cents !== null && cents >= MIN_WITHDRAWAL_CENTS && cents <= toCents(balanceDollars);
+  if (cents === null || cents === 0) return text.trim() === '' ? 'empty' : 'belowMinimum';
+  if (cents < MIN_WITHDRAWAL_CENTS) return 'belowMinimum';
+  if (cents > toCents(balanceDollars)) return 'aboveBalance';
+  return null;
+}
+
+/**
+ * An invoice amount typed on the deposit page's 'more' tab: its cents, the 1 % fee (rounded down to
+ * the cent) and what the balance gets; `valid` from the $5 minimum.
+ */
+export function invoiceQuote(
+  text: string,
+): { cents: number; fee: number; net: number; valid: boolean } | null {
+  const cents = parseDollarString(text);
+  if (cents === null) return null;
+  const fee = shareRoundedDown(cents, DEPOSIT_FEE_BPS);
+  return { cents, fee, net: cents - fee, valid: cents >= MIN_DEPOSIT_CENTS };
 }
 
 /** Wallet address input: no spaces, at most 48 characters. */

@@ -36,6 +36,7 @@ import {
 import { devSignInOffered, fetchDevInitData } from '../api/http';
 import { devUserFromUrl, startParamFrom, userFromInitData, type LaunchUser } from './launch';
 import { settings } from '../app/settings';
+import { isTelegramLink } from '../lib/links';
 
 /** `dev`: signed in as a test player with development init data (never inside Telegram). */
 export type Launch = {
@@ -69,8 +70,12 @@ const DEV_THEME = {
   destructive_text_color: '#ef5350',
 } as const;
 
+/** True when the Telegram client is imitated (a development sign-in in a plain browser). */
+let mocked = false;
+
 /** Imitates the Telegram client in a plain browser, answering the requests the SDK makes. */
 function mockTelegram(initDataRaw: string, startParam: string | null): void {
+  mocked = true;
   const noInsets = { top: 0, bottom: 0, left: 0, right: 0 };
   mockTelegramEnv({
     resetPostMessage: true,
@@ -246,4 +251,18 @@ export function openExternal(url: string): void {
     }
   })();
   if (!called) window.open(url, '_blank', 'noopener');
+}
+
+/**
+ * Opens a payment page: inside Telegram a t.me link (the payment bot's chat) with openTelegramLink
+ * and any other page with openLink; outside Telegram (or an imitated client, which would swallow
+ * both) a new browser tab.
+ */
+export function openPaymentUrl(url: string): void {
+  if (mocked) {
+    window.open(url, '_blank', 'noopener');
+    return;
+  }
+  if (isTelegramLink(url)) openTelegram(url);
+  else openExternal(url);
 }

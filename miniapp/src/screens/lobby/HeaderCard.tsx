@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@svara/core';
 import { Avatar } from '../../ui/Avatar';
@@ -8,6 +8,7 @@ import { ArrowDownIcon, ArrowUpIcon, WalletIcon } from '../../ui/icons';
 import { balanceParts } from '../../lib/money';
 import { displayName, headerName } from '../../lib/names';
 import { navigate } from '../../app/navigation';
+import { loadPaymentMethods, paymentMethods, withdrawNeedsAddressFirst } from '../../app/payments';
 
 /** Avatar, name, balance (large dollars, small cents), Deposit and Withdraw. */
 export function HeaderCard({ me }: { me: Profile }) {
@@ -15,6 +16,20 @@ export function HeaderCard({ me }: { me: Profile }) {
   const [askWallet, setAskWallet] = useState(false);
   const name = displayName(me);
   const { whole, cents } = balanceParts(me.balance);
+  const hasAddress = Boolean(me.walletAddress);
+
+  // Without a saved address, whether Withdraw must ask for one depends on the methods offered.
+  useEffect(() => {
+    if (!hasAddress) loadPaymentMethods().catch(() => undefined);
+  }, [hasAddress]);
+
+  async function withdraw() {
+    const methods = hasAddress
+      ? null
+      : (paymentMethods.get() ?? (await loadPaymentMethods().catch(() => null)));
+    if (withdrawNeedsAddressFirst(methods, hasAddress)) setAskWallet(true);
+    else navigate({ name: 'withdraw' });
+  }
   return (
     <section className="card-panel relative overflow-hidden rounded-3xl p-4" data-testid="header-card">
       <div className="pointer-events-none absolute -right-10 -top-16 h-40 w-40 rounded-full bg-gold-400/10 blur-2xl" />
@@ -38,11 +53,7 @@ export function HeaderCard({ me }: { me: Profile }) {
           <ArrowDownIcon className="h-4 w-4" />
           {t('lobby.deposit')}
         </Button>
-        <Button
-          variant="red"
-          data-testid="withdraw-button"
-          onClick={() => (me.walletAddress ? navigate({ name: 'withdraw' }) : setAskWallet(true))}
-        >
+        <Button variant="red" data-testid="withdraw-button" onClick={() => void withdraw()}>
           <ArrowUpIcon className="h-4 w-4" />
           {t('lobby.withdraw')}
         </Button>

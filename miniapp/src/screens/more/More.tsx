@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../../app/store';
 import { profile } from '../../app/session';
 import { navigate } from '../../app/navigation';
+import { usePaymentMethods } from '../../app/payments';
 import { copyText } from '../../app/clipboard';
 import { NEWS_CHANNEL_URL, SUPPORT_CHAT_URL } from '../../app/config';
 import { currentLanguage, loadReadingTexts } from '../../i18n';
@@ -68,6 +69,7 @@ export default function More() {
   const me = useStore(profile);
   const [languageOpen, setLanguageOpen] = useState(false);
   const [modal, setModal] = useState<Modal>(null);
+  const { methods } = usePaymentMethods();
   if (!me) return null;
   return (
     <PageShell title={t('more.title')} testId="more-page">
@@ -144,6 +146,11 @@ export default function More() {
         ) : (
           <p className="mb-3 text-sm text-[var(--hint)]">{t('more.noWallet')}</p>
         )}
+        {methods?.withdrawMethods.includes('cryptobot') ? (
+          <p className="mb-3 text-xs text-[var(--hint)]" data-testid="wallet-cryptobot-hint">
+            {t('more.cryptobotWithdraw')}
+          </p>
+        ) : null}
         <Button
           variant="outline"
           block

@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEPOSIT_ADDRESS_TTL_SECONDS, DEPOSIT_FEE_BPS, MIN_DEPOSIT_CENTS, type Currency } from '@svara/core';
+import { DEPOSIT_FEE_BPS, MIN_DEPOSIT_CENTS, type Currency } from '@svara/core';
 import { copyText } from '../../app/clipboard';
-import { formatCountdown, shortTrackerIdDeposit, tickCountdown } from '../../lib/format';
+import { navigate } from '../../app/navigation';
+import { useCredit, usePaymentMethods } from '../../app/payments';
+import { useNow } from '../../app/useNow';
+import { formatCountdown, secondsUntil } from '../../lib/format';
 import { PageShell } from '../PageShell';
 import { Button } from '../../ui/Button';
-import { CopyIcon, QrIcon, WarnIcon } from '../../ui/icons';
+import { CopyIcon, QrIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { CurrencyBadge } from './CurrencyBadge';
-
-const LABEL: Record<Currency, string> = { USDTTON: 'USDT-TON', TON: 'TON' };
+import { CURRENCY_LABEL, CreditedPanel, Notice, SandboxPayPanel, TrackerIdRow } from './parts';
 
 function QrImage({ text }: { text: string }) {
   const [src, setSrc] = useState<string | null>(null);
@@ -35,30 +37,60 @@ function QrImage({ text }: { text: string }) {
   );
 }
 
-/** Where to send the deposit: address, QR, tracker id, minimum, fee and the address's lifetime. */
+/**
+ * Where to send the deposit: address, QR, memo, tracker id, minimum, fee and the countdown to the
+ * address's end (`expiresAt`). Once it ends the address is hidden and a new one offered; once the
+ * payment is confirmed (a balance event with a message) the page says what was credited.
+ */
 export default function ConfirmDeposit({
   address,
   trackerId,
   currency,
+  expiresAt,
+  memo = null,
 }: {
   address: string;
   trackerId: string;
   currency: Currency;
+  expiresAt: string;
+  memo?: string | null;
 }) {
   const { t } = useTranslation();
   const [showQr, setShowQr] = useState(false);
-  const [seconds, setSeconds] = useState(DEPOSIT_ADDRESS_TTL_SECONDS);
-  useEffect(() => {
-    const id = setInterval(() => setSeconds(tickCountdown), 1_000);
-    return () => clearInterval(id);
-  }, []);
-  const label = LABEL[currency];
+  const credit = useCredit();
+  const { methods } = usePaymentMethods();
+  const now = useNow(1_000, !credit);
+  const seconds = secondsUntil(expiresAt, now);
+  const expired = seconds === 0;
+  const label = CURRENCY_LABEL[currency];
+
+  if (credit) {
+    return (
+      <PageShell title={t('wallet.depositWith', { currency: label })} testId="confirm-deposit-page">
+        <CreditedPanel credit={credit} />
+      </PageShell>
+    );
+  }
+
   return (
     <PageShell title={t('wallet.depositWith', { currency: label })} testId="confirm-deposit-page">
-      <div className="mb-4 flex items-start gap-2 rounded-2xl border border-warn/40 bg-warn/10 p-3 text-sm text-amber-100">
-        <WarnIcon className="mt-0.5 h-4 w-4 shrink-0 text-warn" />
-        {t('wallet.sendOnly', { currency: label })}
-      </div>
+      {expired ? (
+        <Notice tone="error" testId="deposit-expired" className="mb-4">
+          <p>{t('wallet.addressExpired')}</p>
+          <Button
+            size="sm"
+            className="mt-3"
+            onClick={() => navigate({ name: 'deposit' })}
+            data-testid="deposit-new-address"
+          >
+            {t('wallet.newAddress')}
+          </Button>
+        </Notice>
+      ) : (
+        <Notice tone="warn" className="mb-4">
+          {t('wallet.sendOnly', { currency: label })}
+        </Notice>
+      )}
       <div className="card-panel flex flex-col gap-4 rounded-3xl p-4">
         <div className="flex items-center gap-3">
           <CurrencyBadge currency={currency} size={36} />
@@ -66,46 +98,66 @@ export default function ConfirmDeposit({
             <div className="text-xs uppercase tracking-wider text-[var(--hint)]">
               {t('wallet.depositAddress')}
             </div>
-            <div className="text-xs text-cream/60">
-              {t('wallet.validFor')}{' '}
-              <span className="font-mono font-semibold text-gold-300" data-testid="deposit-countdown">
-                {formatCountdown(seconds)}
-              </span>
-            </div>
+            {expired ? (
+              <div className="text-xs font-semibold text-lose" data-testid="deposit-countdown">
+                {t('wallet.expiredShort')}
+              </div>
+            ) : (
+              <div className="text-xs text-cream/60">
+                {t('wallet.validFor')}{' '}
+                <span className="font-mono font-semibold text-gold-300" data-testid="deposit-countdown">
+                  {formatCountdown(seconds)}
+                </span>
+              </div>
+            )}
           </div>
-          <button
-            type="button"
-            data-testid="qr-toggle"
-            onClick={() => setShowQr((s) => !s)}
-            className="flex items-center gap-1 rounded-xl border border-gold-400/40 px-2.5 py-1.5 text-xs font-medium text-gold-300"
-          >
-            <QrIcon className="h-4 w-4" />
-            {showQr ? t('wallet.hideQr') : t('wallet.showQr')}
-          </button>
+          {expired ? null : (
+            <button
+              type="button"
+              data-testid="qr-toggle"
+              onClick={() => setShowQr((s) => !s)}
+              className="flex items-center gap-1 rounded-xl border border-gold-400/40 px-2.5 py-1.5 text-xs font-medium text-gold-300"
+            >
+              <QrIcon className="h-4 w-4" />
+              {showQr ? t('wallet.hideQr') : t('wallet.showQr')}
+            </button>
+          )}
         </div>
-        {showQr ? <QrImage text={address} /> : null}
-        <p
-          className="break-all rounded-xl bg-black/30 px-3 py-2.5 font-mono text-sm text-cream"
-          data-testid="deposit-address"
-        >
-          {address}
-        </p>
-        <div className="flex items-center justify-between text-sm">
-          <span className="text-[var(--hint)]">{t('wallet.trackerId')}</span>
-          <button
-            type="button"
-            onClick={() => void copyText(trackerId)}
-            className="flex items-center gap-1.5 font-mono text-cream/90"
-            data-testid="tracker-copy"
-          >
-            {shortTrackerIdDeposit(trackerId)}
-            <CopyIcon className="h-4 w-4 text-gold-400" />
-          </button>
-        </div>
-        <Button block onClick={() => void copyText(address)} data-testid="copy-address">
-          <CopyIcon className="h-4 w-4" />
-          {t('wallet.copyAddress')}
-        </Button>
+        {expired ? null : (
+          <>
+            {showQr ? <QrImage text={address} /> : null}
+            <p
+              className="break-all rounded-xl bg-black/30 px-3 py-2.5 font-mono text-sm text-cream"
+              data-testid="deposit-address"
+            >
+              {address}
+            </p>
+            {memo ? (
+              <div className="flex flex-col gap-2" data-testid="deposit-memo">
+                <div className="flex items-center justify-between gap-3 text-sm">
+                  <span className="text-[var(--hint)]">{t('wallet.memo')}</span>
+                  <button
+                    type="button"
+                    onClick={() => void copyText(memo)}
+                    className="flex min-w-0 items-center gap-1.5 font-mono text-cream"
+                    data-testid="memo-copy"
+                  >
+                    <span className="truncate">{memo}</span>
+                    <CopyIcon className="h-4 w-4 shrink-0 text-gold-400" />
+                  </button>
+                </div>
+                <Notice tone="warn">{t('wallet.memoRequired')}</Notice>
+              </div>
+            ) : null}
+          </>
+        )}
+        <TrackerIdRow trackerId={trackerId} />
+        {expired ? null : (
+          <Button block onClick={() => void copyText(address)} data-testid="copy-address">
+            <CopyIcon className="h-4 w-4" />
+            {t('wallet.copyAddress')}
+          </Button>
+        )}
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div className="rounded-xl bg-black/20 px-3 py-2">
             <dt className="text-xs text-[var(--hint)]">{t('wallet.minimum')}</dt>
@@ -117,6 +169,8 @@ export default function ConfirmDeposit({
           </div>
         </dl>
       </div>
+      {!expired ? <p className="mt-3 px-1 text-xs text-[var(--hint)]">{t('wallet.creditHint')}</p> : null}
+      {methods?.sandbox && !expired ? <SandboxPayPanel trackerId={trackerId} /> : null}
     </PageShell>
   );
 }

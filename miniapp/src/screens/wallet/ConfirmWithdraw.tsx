@@ -1,58 +1,93 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { WithdrawMethod } from '@svara/core';
 import { useStore } from '../../app/store';
 import { profile, refreshProfile } from '../../app/session';
 import { navigate } from '../../app/navigation';
 import { ApiError, api } from '../../api/http';
-import { errorText } from '../../i18n';
+import { errorText, i18n } from '../../i18n';
+import { newIdempotencyKey } from '../../lib/idempotency';
 import { formatMoney } from '../../lib/money';
 import { haptic } from '../../telegram/sdk';
 import { showToast } from '../../ui/toast';
 import { PageShell } from '../PageShell';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { Notice } from './parts';
 
-/** The withdrawal to confirm: address, network TON, the amount received; idle → processing → idle. */
-export default function ConfirmWithdraw({ amount }: { amount: number }) {
+const REVIEW_NOTICE_MS = 6_000;
+
+/** Why a withdrawal was refused, in the player's words. */
+function withdrawRefusal(err: unknown): string {
+  const code = err instanceof ApiError ? err.code : null;
+  // The catalogue's insufficientBalance speaks of stakes; here it is the withdrawal that is too big.
+  if (code === 'insufficientBalance') return i18n.t('wallet.withdrawInsufficient');
+  // A lost answer or an unknown failure gets the SPEC's 'try again': a retry sends the same key.
+  if (!code || code === 'unknown_error' || code === 'network_error') return i18n.t('errors.withdraw_failed');
+  return errorText(code, err instanceof Error ? err.message : null);
+}
+
+/**
+ * The withdrawal to confirm: where it goes, the amount received, and a confirm button
+ * (idle → processing → idle). The screen makes one Idempotency-Key and sends it with every try, so
+ * a double tap or a retry after a lost answer never creates a second withdrawal.
+ */
+export default function ConfirmWithdraw({ amount, method }: { amount: number; method: WithdrawMethod }) {
   const { t } = useTranslation();
   const me = useStore(profile);
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // A second tap can come before React draws the disabled button.
+  const sending = useRef(false);
   if (!me) return null;
 
   async function confirm() {
-    if (!me || processing) return;
-    if (!me.walletAddress) {
+    if (!me || sending.current) return;
+    if (method === 'address' && !me.walletAddress) {
       showToast(t('wallet.noAddress'), 'error');
       return;
     }
+    sending.current = true;
     setProcessing(true);
+    setError(null);
     try {
-      await api.withdraw(me.telegramId, amount, me.walletAddress);
+      const result = await api.withdraw(
+        me.telegramId,
+        amount,
+        method === 'address' ? me.walletAddress : null,
+        idempotencyKey,
+        method,
+      );
       haptic('success');
       showToast(t('wallet.withdrawCreated'), 'success');
+      if (result.review) showToast(t('wallet.withdrawReview'), 'info', REVIEW_NOTICE_MS);
       void refreshProfile();
-      navigate({ name: 'dashboard' });
+      navigate({ name: 'depositHistory' });
     } catch (err) {
       haptic('error');
-      const code = err instanceof ApiError ? err.code : null;
-      // A catalogue refusal (e.g. not_available) says why; anything else gets the SPEC's withdrawal failure text.
-      showToast(
-        code && code !== 'unknown_error' && code !== 'network_error'
-          ? errorText(code)
-          : t('errors.withdraw_failed'),
-        'error',
-      );
+      const text = withdrawRefusal(err);
+      setError(text);
+      showToast(text, 'error');
     } finally {
+      sending.current = false;
       setProcessing(false);
     }
   }
 
-  const rows: [string, string, string][] = [
-    [t('wallet.address'), me.walletAddress ?? '—', 'confirm-address'],
-    [t('wallet.network'), 'TON', 'confirm-network'],
-    [t('wallet.asset'), 'USDT', 'confirm-asset'],
-    [t('wallet.youReceive'), `${formatMoney(amount)} USDT`, 'confirm-amount'],
-  ];
+  const rows: [string, string, string][] =
+    method === 'cryptobot'
+      ? [
+          [t('wallet.method'), t('wallet.methodCryptobot'), 'confirm-method'],
+          [t('wallet.asset'), 'USDT', 'confirm-asset'],
+          [t('wallet.youReceive'), `${formatMoney(amount)} USDT`, 'confirm-amount'],
+        ]
+      : [
+          [t('wallet.address'), me.walletAddress ?? '—', 'confirm-address'],
+          [t('wallet.network'), 'TON', 'confirm-network'],
+          [t('wallet.asset'), 'USDT', 'confirm-asset'],
+          [t('wallet.youReceive'), `${formatMoney(amount)} USDT`, 'confirm-amount'],
+        ];
   return (
     <PageShell title={t('wallet.confirmWithdrawTitle')} testId="confirm-withdraw-page">
       <dl className="card-panel divide-y divide-gold-400/10 rounded-3xl">
@@ -68,6 +103,16 @@ export default function ConfirmWithdraw({ amount }: { amount: number }) {
           </div>
         ))}
       </dl>
+      {method === 'cryptobot' ? (
+        <Notice tone="info" className="mt-4">
+          {t('wallet.cryptobotNote')}
+        </Notice>
+      ) : null}
+      {error ? (
+        <Notice tone="error" testId="withdraw-error" className="mt-4">
+          {error}
+        </Notice>
+      ) : null}
       <div className="mt-auto pt-6">
         <Button
           block

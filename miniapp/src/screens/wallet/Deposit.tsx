@@ -1,28 +1,110 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Currency } from '@svara/core';
+import { DEPOSIT_FEE_BPS, MIN_DEPOSIT_CENTS, type Currency, type InvoiceResponse } from '@svara/core';
 import { useStore } from '../../app/store';
 import { profile } from '../../app/session';
 import { navigate } from '../../app/navigation';
-import { PAYMENT_BOT_URL } from '../../app/config';
+import { useCredit, usePaymentMethods } from '../../app/payments';
+import { useNow } from '../../app/useNow';
 import { ApiError, api } from '../../api/http';
 import { errorText } from '../../i18n';
-import { openTelegram } from '../../telegram/sdk';
+import { formatCountdown, secondsUntil } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
+import { filterStakeInput, invoiceQuote } from '../../lib/validation';
+import { openPaymentUrl } from '../../telegram/sdk';
 import { PageShell } from '../PageShell';
-import { LoadingScreen } from '../../ui/Spinner';
-import { ChevronRight, WarnIcon } from '../../ui/icons';
+import { Button } from '../../ui/Button';
+import { LoadingScreen, Spinner } from '../../ui/Spinner';
+import { ChevronRight } from '../../ui/icons';
 import { CurrencyBadge } from './CurrencyBadge';
+import { CURRENCY_LABEL, CreditedPanel, Notice, TrackerIdRow } from './parts';
 
-const OPTIONS: { currency: Currency; label: string }[] = [
-  { currency: 'USDTTON', label: 'USDT-TON' },
-  { currency: 'TON', label: 'TON' },
-];
+type Tab = 'crypto' | 'more';
 
-/** Deposit: cryptocurrency (USDT-TON or TON) or another way through the payment bot. */
+/** A refused deposit or invoice: the catalogue's reason, or SPEC §8's 'Failed to initiate deposit'. */
+function depositRefusal(err: unknown): string {
+  const code = err instanceof ApiError ? err.code : null;
+  return code && code !== 'unknown_error' ? errorText(code) : errorText('deposit_failed');
+}
+
+/**
+ * Deposit: the 'cryptocurrency' tab (a temporary address for one of the server's currencies) and
+ * the 'more' tab (an invoice paid in the payment bot), each shown only when the server offers it.
+ */
 export default function Deposit() {
   const { t } = useTranslation();
+  const { methods, failed, retry } = usePaymentMethods();
+  const [picked, setPicked] = useState<Tab | null>(null);
+  // Kept here, not in the tab, so switching tabs does not lose an invoice being paid.
+  const [invoice, setInvoice] = useState<InvoiceResponse | null>(null);
+
+  let body;
+  if (failed) {
+    body = (
+      <Notice tone="error" testId="deposit-methods-error">
+        <p>{t('wallet.methodsLoadError')}</p>
+        <Button size="sm" variant="dark" className="mt-3" onClick={retry}>
+          {t('common.retry')}
+        </Button>
+      </Notice>
+    );
+  } else if (!methods) {
+    body = (
+      <div className="grid place-items-center py-16" data-testid="deposit-methods-loading">
+        <Spinner />
+      </div>
+    );
+  } else {
+    const tabs: Tab[] = [];
+    if (methods.depositCurrencies.length > 0) tabs.push('crypto');
+    if (methods.invoice) tabs.push('more');
+    const tab = picked && tabs.includes(picked) ? picked : tabs[0];
+    body = !tab ? (
+      <p className="card-panel rounded-2xl p-5 text-center text-cream/80" data-testid="deposit-unavailable">
+        {t('wallet.depositUnavailable')}
+      </p>
+    ) : (
+      <>
+        <div
+          className={`mb-4 grid rounded-2xl bg-black/30 p-1 ${tabs.length > 1 ? 'grid-cols-2' : 'grid-cols-1'}`}
+          role="tablist"
+        >
+          {tabs.map((id) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              data-testid={`deposit-tab-${id}`}
+              onClick={() => setPicked(id)}
+              className={`h-10 rounded-xl text-sm font-semibold transition-colors ${tab === id ? 'bg-gradient-to-b from-gold-400 to-gold-600 text-ink' : 'text-cream/70'}`}
+            >
+              {t(id === 'crypto' ? 'wallet.tabCrypto' : 'wallet.tabMore')}
+            </button>
+          ))}
+        </div>
+        {tab === 'crypto' ? (
+          <CryptoTab currencies={methods.depositCurrencies} />
+        ) : invoice ? (
+          <InvoiceWaiting key={invoice.trackerId} invoice={invoice} onNew={() => setInvoice(null)} />
+        ) : (
+          <InvoiceForm onCreated={setInvoice} />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <PageShell title={t('wallet.depositTitle')} testId="deposit-page">
+      {body}
+    </PageShell>
+  );
+}
+
+/** The server's deposit currencies; choosing one asks for an address and shows it. */
+function CryptoTab({ currencies }: { currencies: Currency[] }) {
+  const { t } = useTranslation();
   const me = useStore(profile);
-  const [tab, setTab] = useState<'crypto' | 'more'>('crypto');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -31,70 +113,192 @@ export default function Deposit() {
     setBusy(true);
     setError(null);
     try {
-      const { address, trackerId } = await api.deposit(me.telegramId, currency);
-      navigate({ name: 'confirmDeposit', address, trackerId, currency });
+      const { address, trackerId, expiresAt, memo } = await api.deposit(me.telegramId, currency);
+      navigate({ name: 'confirmDeposit', address, trackerId, currency, expiresAt, memo: memo ?? null });
     } catch (err) {
-      const code = err instanceof ApiError ? err.code : null;
-      setError(code && code !== 'unknown_error' ? errorText(code) : t('errors.deposit_failed'));
+      setError(depositRefusal(err));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <PageShell title={t('wallet.depositTitle')} testId="deposit-page">
-      <div className="mb-4 grid grid-cols-2 rounded-2xl bg-black/30 p-1" role="tablist">
-        {(['crypto', 'more'] as const).map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            data-testid={`deposit-tab-${id}`}
-            onClick={() => {
-              setTab(id);
-              if (id === 'more') openTelegram(PAYMENT_BOT_URL);
-            }}
-            className={`h-10 rounded-xl text-sm font-semibold transition-colors ${tab === id ? 'bg-gradient-to-b from-gold-400 to-gold-600 text-ink' : 'text-cream/70'}`}
-          >
-            {t(id === 'crypto' ? 'wallet.tabCrypto' : 'wallet.tabMore')}
-          </button>
-        ))}
-      </div>
-      {tab === 'crypto' ? (
-        <div className="flex flex-col gap-3">
-          <p className="px-1 text-sm text-[var(--hint)]">{t('wallet.chooseCurrency')}</p>
-          {OPTIONS.map((o) => (
-            <button
-              key={o.currency}
-              type="button"
-              data-testid={`deposit-${o.currency}`}
-              disabled={busy}
-              onClick={() => void choose(o.currency)}
-              className="card-panel flex items-center gap-3 rounded-2xl px-4 py-4 text-left transition-transform duration-150 active:scale-[0.98]"
-            >
-              <CurrencyBadge currency={o.currency} />
-              <div className="flex-1">
-                <div className="font-semibold">{o.label}</div>
-                <div className="text-xs text-[var(--hint)]">{t('wallet.networkTon')}</div>
-              </div>
-              <ChevronRight className="h-5 w-5 text-cream/40" />
-            </button>
-          ))}
-        </div>
-      ) : (
-        <p className="card-panel rounded-2xl p-4 text-sm text-cream/80">{t('wallet.moreMethods')}</p>
-      )}
-      {error ? (
-        <div
-          className="mt-4 flex items-start gap-2 rounded-2xl border border-red-400/30 bg-red-900/30 p-3 text-sm text-red-100"
-          data-testid="deposit-error"
+    <div className="flex flex-col gap-3">
+      <p className="px-1 text-sm text-[var(--hint)]">{t('wallet.chooseCurrency')}</p>
+      {currencies.map((currency) => (
+        <button
+          key={currency}
+          type="button"
+          data-testid={`deposit-${currency}`}
+          disabled={busy}
+          onClick={() => void choose(currency)}
+          className="card-panel flex items-center gap-3 rounded-2xl px-4 py-4 text-left transition-transform duration-150 active:scale-[0.98]"
         >
-          <WarnIcon className="mt-0.5 h-4 w-4 shrink-0" />
+          <CurrencyBadge currency={currency} />
+          <div className="flex-1">
+            <div className="font-semibold">{CURRENCY_LABEL[currency]}</div>
+            <div className="text-xs text-[var(--hint)]">{t('wallet.networkTon')}</div>
+          </div>
+          <ChevronRight className="h-5 w-5 text-cream/40" />
+        </button>
+      ))}
+      {error ? (
+        <Notice tone="error" testId="deposit-error" className="mt-1">
           {error}
-        </div>
+        </Notice>
       ) : null}
       {busy ? <LoadingScreen /> : null}
-    </PageShell>
+    </div>
+  );
+}
+
+/** The 'more' tab's form: an amount from $5 (2 decimals), the 1 % fee and what the balance gets. */
+function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceResponse) => void }) {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const quote = invoiceQuote(amount);
+  const minimum = formatMoney(MIN_DEPOSIT_CENTS / 100);
+
+  async function pay() {
+    if (busy || !quote?.valid) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const created = await api.invoice(quote.cents / 100);
+      onCreated(created);
+      openPaymentUrl(created.payUrl);
+    } catch (err) {
+      setError(depositRefusal(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="invoice-form">
+      <p className="px-1 text-sm text-[var(--hint)]">{t('wallet.moreMethods')}</p>
+      <div className="card-panel flex flex-col gap-3 rounded-3xl p-4">
+        <label htmlFor="invoice-amount" className="text-xs uppercase tracking-wider text-[var(--hint)]">
+          {t('wallet.amount')}
+        </label>
+        <div className="relative">
+          <span className="absolute left-4 top-1/2 -translate-y-1/2 text-2xl font-bold text-gold-400">$</span>
+          <input
+            id="invoice-amount"
+            inputMode="decimal"
+            data-testid="invoice-amount"
+            value={amount}
+            placeholder={minimum}
+            onChange={(e) => {
+              setError(null);
+              setAmount(filterStakeInput(e.target.value, amount));
+            }}
+            className="h-14 w-full rounded-2xl border border-gold-400/30 bg-black/30 pl-10 pr-4 text-2xl font-semibold text-cream outline-none placeholder:text-cream/25 focus:border-gold-400"
+          />
+        </div>
+        <dl className="flex flex-col gap-1.5 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-[var(--hint)]">{t('wallet.minimum')}</dt>
+            <dd>${minimum}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-[var(--hint)]">
+              {t('wallet.feePercent', { percent: DEPOSIT_FEE_BPS / 100 })}
+            </dt>
+            <dd data-testid="invoice-fee">${formatMoney((quote?.fee ?? 0) / 100)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-[var(--hint)]">{t('wallet.youReceive')}</dt>
+            <dd className="font-semibold text-gold-300" data-testid="invoice-net">
+              ${formatMoney((quote?.net ?? 0) / 100)}
+            </dd>
+          </div>
+        </dl>
+        {quote && !quote.valid ? (
+          <p className="text-xs text-warn" data-testid="invoice-below-minimum">
+            {t('wallet.belowMinDeposit', { amount: minimum })}
+          </p>
+        ) : null}
+      </div>
+      {error ? (
+        <Notice tone="error" testId="deposit-error">
+          {error}
+        </Notice>
+      ) : null}
+      <Button
+        block
+        size="lg"
+        variant="green"
+        disabled={busy || !quote?.valid}
+        onClick={() => void pay()}
+        data-testid="invoice-pay"
+      >
+        {busy ? <Spinner className="h-5 w-5" /> : null}
+        {quote?.valid ? t('wallet.payAmount', { amount: formatMoney(quote.cents / 100) }) : t('wallet.pay')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * An invoice being paid: the amount, the tracker id and the time left to pay. A balance event with
+ * a message means it was paid; at the end of its time a new one is offered.
+ */
+function InvoiceWaiting({ invoice, onNew }: { invoice: InvoiceResponse; onNew: () => void }) {
+  const { t } = useTranslation();
+  const credit = useCredit();
+  const now = useNow(1_000, !credit);
+  const seconds = secondsUntil(invoice.expiresAt, now);
+  const expired = seconds === 0;
+
+  if (credit) return <CreditedPanel credit={credit} />;
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="invoice-waiting">
+      <div className="card-panel flex flex-col gap-4 rounded-3xl p-4">
+        <div className="flex items-center gap-3">
+          {expired ? null : <Spinner className="h-6 w-6 shrink-0" />}
+          <div className="flex-1">
+            <div className="font-semibold">
+              {expired ? t('wallet.invoiceExpiredTitle') : t('wallet.invoiceWaiting')}
+            </div>
+            {expired ? null : (
+              <div className="text-xs text-cream/60">
+                {t('wallet.validFor')}{' '}
+                <span className="font-mono font-semibold text-gold-300" data-testid="invoice-countdown">
+                  {formatCountdown(seconds)}
+                </span>
+              </div>
+            )}
+          </div>
+          <div className="text-right">
+            <div className="text-xs text-[var(--hint)]">{t('wallet.amount')}</div>
+            <div className="text-xl font-bold tabular-nums text-gold-300" data-testid="invoice-amount-due">
+              ${formatMoney(invoice.amount)}
+            </div>
+          </div>
+        </div>
+        <TrackerIdRow trackerId={invoice.trackerId} />
+      </div>
+      {expired ? (
+        <Notice tone="error" testId="invoice-expired">
+          {t('wallet.invoiceExpired')}
+        </Notice>
+      ) : (
+        <p className="px-1 text-sm text-[var(--hint)]">{t('wallet.invoiceWaitingHint')}</p>
+      )}
+      <div className="flex flex-col gap-3">
+        {expired ? null : (
+          <Button block size="lg" onClick={() => openPaymentUrl(invoice.payUrl)} data-testid="invoice-open">
+            {t('wallet.openPayment')}
+          </Button>
+        )}
+        <Button block variant={expired ? 'gold' : 'outline'} onClick={onNew} data-testid="invoice-new">
+          {t('wallet.newInvoice')}
+        </Button>
+      </div>
+    </div>
   );
 }
