@@ -5,6 +5,7 @@ import {
   createLedger,
   IdempotencyConflictError,
   InsufficientBalanceError,
+  SYSTEM_SHARDS,
   type Ledger,
   type TransferRequest,
 } from './ledger.js';
@@ -321,6 +322,22 @@ describe('accounts', () => {
     expect(await fresh.systemAccount('house')).toBe(house);
     expect(await fresh.walletBalance('777')).toBe(0);
     expect(await fresh.walletBalance('123456')).toBe(0);
+  });
+
+  it('spreads a busy system kind over shards, the same shard for the same key', async () => {
+    const fresh = createLedger(db.knex);
+    expect(await fresh.systemShard('deposits', 'order-1')).toBe(
+      await ledger.systemShard('deposits', 'order-1'),
+    );
+    const shards = new Set(
+      await Promise.all(Array.from({ length: 200 }, (_, i) => ledger.systemShard('deposits', `order-${i}`))),
+    );
+    expect(shards.size).toBe(SYSTEM_SHARDS);
+    expect(shards.has(await ledger.systemAccount('deposits'))).toBe(false);
+    expect(await ledger.systemShard('house', 'order-1')).not.toBe(
+      await ledger.systemShard('deposits', 'order-1'),
+    );
+    expect(() => ledger.systemShard('player_wallet' as never, 'x')).toThrow(RangeError);
   });
 
   it('creates a new escrow with one statement when a whole hand names it at once', async () => {

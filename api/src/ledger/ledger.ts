@@ -67,6 +67,15 @@ export class IdempotencyConflictError extends Error {
 }
 
 const MAX_KEY_LENGTH = 200;
+/** How many accounts a sharded system kind spreads over (see Ledger.systemShard). */
+export const SYSTEM_SHARDS = 16;
+
+/** A key's shard: FNV-1a of its UTF-16 code units, modulo SYSTEM_SHARDS. */
+export function shardOf(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % SYSTEM_SHARDS;
+}
 const TRANSFER_COLUMNS =
   'id, idempotency_key, debit_account_id, credit_account_id, amount, reason, metadata, created_at';
 
@@ -176,6 +185,13 @@ export interface Ledger {
   handEscrow(reference: string): Promise<number>;
   /** A singleton system account: house, deposits, withdrawals, faucet, referral_payouts. */
   systemAccount(kind: SystemAccountKind): Promise<number>;
+  /**
+   * One of SYSTEM_SHARDS accounts of a system kind, always the same for the same `key`. A transfer
+   * locks its accounts' rows until it commits, so one account that every payment touches would let
+   * payments commit only one after another; spread over shards, they commit side by side. The kind's
+   * total is the sum over its accounts.
+   */
+  systemShard(kind: SystemAccountKind, key: string): Promise<number>;
   balance(accountId: number): Promise<Cents>;
   /** The user's wallet balance in cents; 0 when the user has no wallet yet. */
   walletBalance(userId: string): Promise<Cents>;
@@ -185,6 +201,14 @@ export interface Ledger {
   findTransfer(idempotencyKey: string): Promise<TransferRecord | null>;
   /** Transfers touching an account, newest first. */
   transfersOf(accountId: number, limit?: number): Promise<TransferRecord[]>;
+}
+
+/** `kind`, checked to be a system kind (the type says so; callers in plain JavaScript may not). */
+function systemKind(kind: SystemAccountKind): SystemAccountKind {
+  if ((PLAYER_KINDS as readonly string[]).includes(kind) || kind === ('hand_escrow' as string)) {
+    throw new RangeError(`${kind} is not a system account`);
+  }
+  return kind;
 }
 
 export function createLedger(knex: Knex): Ledger {
@@ -325,12 +349,8 @@ export function createLedger(knex: Knex): Ledger {
     playerWallet: (userId) => accountId('player_wallet', userId, null),
     playerReferral: (userId) => accountId('player_referral', userId, null),
     handEscrow: (reference) => accountId('hand_escrow', null, reference),
-    systemAccount(kind) {
-      if ((PLAYER_KINDS as readonly string[]).includes(kind) || kind === ('hand_escrow' as string)) {
-        throw new RangeError(`${kind} is not a system account`);
-      }
-      return accountId(kind, null, null);
-    },
+    systemAccount: (kind) => accountId(systemKind(kind), null, null),
+    systemShard: (kind, key) => accountId(systemKind(kind), null, `shard:${shardOf(key)}`),
     async balance(id) {
       const result = await knex.raw<{ rows: { balance: string }[] }>(
         `select balance from accounts where id = ?`,

@@ -37,11 +37,6 @@ export function createCallbacks(deps: {
         }
         throw error;
       });
-      const seen = await knex.raw<{ rows: unknown[] }>(
-        `select 1 from payment_callbacks where provider = ? and callback_id = ?`,
-        [providerName, verified.callbackId],
-      );
-      if (seen.rows.length > 0) return 'duplicate';
       const row = await orders.byProviderOrder(providerName, verified.providerOrderId);
       if (!row) throw new SvaraError('not_found', `unknown order ${verified.providerOrderId}`);
       const order =
@@ -56,14 +51,29 @@ export function createCallbacks(deps: {
       ) {
         throw new SvaraError('callback_rejected', 'the order does not match ours');
       }
-      const outcome =
-        row.type === 'deposit'
-          ? await deposits.settle(row.id, order)
-          : await withdrawals.settle(row.id, order);
-      await knex.raw(
-        `insert into payment_callbacks (provider, callback_id) values (?, ?) on conflict do nothing`,
+      // Claimed before it is applied: a replay arriving meanwhile is answered at once. If applying
+      // fails, the claim is given back so the provider's retry is applied; after a crash in between,
+      // the reconciler settles the order instead.
+      const claimed = await knex.raw<{ rows: unknown[] }>(
+        `insert into payment_callbacks (provider, callback_id) values (?, ?) on conflict do nothing returning 1`,
         [providerName, verified.callbackId],
       );
+      if (claimed.rows.length === 0) return 'duplicate';
+      let outcome: CallbackOutcome;
+      try {
+        outcome =
+          row.type === 'deposit'
+            ? await deposits.settle(row, order)
+            : await withdrawals.settle(row.id, order);
+      } catch (error) {
+        await knex
+          .raw(`delete from payment_callbacks where provider = ? and callback_id = ?`, [
+            providerName,
+            verified.callbackId,
+          ])
+          .catch(() => undefined);
+        throw error;
+      }
       logger.info(
         { provider: providerName, orderId: row.id, status: order.status, outcome },
         'callback settled',

@@ -18,15 +18,18 @@ import {
   type Currency,
 } from '@svara/core';
 import type { Knex } from '@mikro-orm/postgresql';
-import type { Ledger, TransferRequest } from '../ledger/ledger.js';
+import { ledgerPostArguments, type Ledger, type TransferRequest } from '../ledger/ledger.js';
 import { REFERRAL_BONUS_REASON } from '../users/users.js';
 import type { PaymentGateway, OrderSnapshot } from './gateway.js';
-import { FINAL_STATUSES, inTransaction, orderQueries, postInTransaction } from './orders.js';
+import { FINAL_STATUSES, inTransaction, orderQueries, postInTransaction, type OrderRow } from './orders.js';
 import type { PaymentEffects } from './effects.js';
 import { providerUnavailable } from './provider-errors.js';
 
 export const DEPOSIT_REASON = 'deposit';
 export const DEPOSIT_FEE_REASON = 'deposit_fee';
+/** A credited deposit's row: its status and what the provider reported, in this order of values. */
+const SETTLED_COLUMNS = `status = 'success', amount_cents = ?, fee_cents = ?, provider_status = ?, raw_amount = ?,
+  raw_asset = ?, rate = ?, tx_id = ?, settled_at = now(), updated_at = now()`;
 /** An address with less than this left is not handed out again: the player needs time to pay. */
 const REUSE_MIN_REMAINING_MS = 10 * 60_000;
 
@@ -92,6 +95,37 @@ export function createDeposits(deps: DepositsDeps) {
     );
   }
 
+  /** The ledger accounts a deposit's credit touches, looked up (or created) before its transaction. */
+  async function creditAccounts(orderId: string, userId: string) {
+    const referral = (
+      await knex.raw<{ rows: { referrer_id: string }[] }>(
+        `select referrer_id from referrals where referred_id = ?`,
+        [userId],
+      )
+    ).rows[0];
+    const referrerId = referral ? String(referral.referrer_id) : null;
+    // Resolved outside the transaction: a lookup that must create an account takes a connection of
+    // its own, and a transaction holding one while waiting for another could starve the pool.
+    const [deposits, house, wallet, referrer] = await Promise.all([
+      ledger.systemShard('deposits', orderId),
+      ledger.systemShard('house', orderId),
+      ledger.playerWallet(userId),
+      referrerId
+        ? Promise.all([
+            ledger.systemShard('referral_payouts', orderId),
+            ledger.playerReferral(referrerId),
+            ledger.playerWallet(referrerId),
+          ]).then(([payouts, earnings, referrerWallet]) => ({
+            id: referrerId,
+            payouts,
+            earnings,
+            referrerWallet,
+          }))
+        : null,
+    ]);
+    return { deposits, house, wallet, referrer };
+  }
+
   /**
    * The referrer's share of a deposit (SPEC §9), decided inside the credit's transaction: the
    * referral qualifies when the player's confirmed deposits reach $100, the level follows the
@@ -102,15 +136,15 @@ export function createDeposits(deps: DepositsDeps) {
     userId: string,
     orderId: string,
     amountCents: Cents,
-  ): Promise<{ referrerId: string; bonus: Cents; transfer: TransferRequest } | null> {
+    referrer: { id: string; payouts: number; earnings: number },
+  ): Promise<{ bonus: Cents; transfer: TransferRequest } | null> {
     const referral = (
-      await trx.raw<{ rows: { referrer_id: string; qualified: boolean }[] }>(
-        `select referrer_id, qualified from referrals where referred_id = ? for update`,
-        [userId],
+      await trx.raw<{ rows: { qualified: boolean }[] }>(
+        `select qualified from referrals where referred_id = ? and referrer_id = ? for update`,
+        [userId, referrer.id],
       )
     ).rows[0];
     if (!referral) return null;
-    const referrerId = String(referral.referrer_id);
     if (!referral.qualified) {
       const before = await trx.raw<{ rows: { total: string | null }[] }>(
         `select sum(amount_cents) as total from payment_transactions
@@ -125,17 +159,16 @@ export function createDeposits(deps: DepositsDeps) {
     }
     const counted = await trx.raw<{ rows: { n: string }[] }>(
       `select count(*) as n from referrals where referrer_id = ? and qualified`,
-      [referrerId],
+      [referrer.id],
     );
     const bonus = shareRoundedDown(amountCents, referralLevel(Number(counted.rows[0]?.n ?? 0)).basisPoints);
     if (bonus <= 0) return null;
     return {
-      referrerId,
       bonus,
       transfer: {
         idempotencyKey: `referral:${orderId}`,
-        debitAccountId: await ledger.systemAccount('referral_payouts'),
-        creditAccountId: await ledger.playerReferral(referrerId),
+        debitAccountId: referrer.payouts,
+        creditAccountId: referrer.earnings,
         amount: bonus,
         reason: REFERRAL_BONUS_REASON,
         metadata: { referredId: userId, orderId },
@@ -143,63 +176,69 @@ export function createDeposits(deps: DepositsDeps) {
     };
   }
 
-  async function credit(
-    orderId: string,
-    snapshot: OrderSnapshot,
-    amountCents: Cents,
-  ): Promise<SettleOutcome> {
+  async function credit(row: OrderRow, snapshot: OrderSnapshot, amountCents: Cents): Promise<SettleOutcome> {
+    if (row.type !== 'deposit' || FINAL_STATUSES.includes(row.status)) return 'unchanged';
     const fee = shareRoundedDown(amountCents, DEPOSIT_FEE_BPS);
-    const settled = await inTransaction(knex, async (trx) => {
-      const row = await orderQueries(trx).byId(orderId, true);
-      if (!row || row.type !== 'deposit' || FINAL_STATUSES.includes(row.status)) return null;
-      const deposits = await ledger.systemAccount('deposits');
-      const wallet = await ledger.playerWallet(row.userId);
-      const transfers: TransferRequest[] = [
-        {
-          idempotencyKey: `deposit:${row.id}`,
-          debitAccountId: deposits,
-          creditAccountId: wallet,
-          amount: amountCents - fee,
-          reason: DEPOSIT_REASON,
-          metadata: { orderId: row.id, trackerId: row.trackerId, currency: row.currency },
-        },
-        {
-          idempotencyKey: `deposit-fee:${row.id}`,
-          debitAccountId: deposits,
-          creditAccountId: await ledger.systemAccount('house'),
-          amount: fee,
-          reason: DEPOSIT_FEE_REASON,
-          metadata: { orderId: row.id },
-        },
-      ].filter((t) => t.amount > 0);
-      const referral = await referralShare(trx, row.userId, row.id, amountCents);
-      if (referral) transfers.push(referral.transfer);
-      await trx.raw(
-        `update payment_transactions set status = 'success', amount_cents = ?, fee_cents = ?, provider_status = ?,
-           raw_amount = ?, raw_asset = ?, rate = ?, tx_id = ?, settled_at = now(), updated_at = now()
-         where id = ?`,
-        [
-          amountCents,
-          fee,
-          snapshot.providerStatus,
-          snapshot.rawAmount,
-          snapshot.rawAsset,
-          snapshot.rate,
-          snapshot.txId,
-          row.id,
-        ],
+    const accounts = await creditAccounts(row.id, row.userId);
+    const transfers: TransferRequest[] = [
+      {
+        idempotencyKey: `deposit:${row.id}`,
+        debitAccountId: accounts.deposits,
+        creditAccountId: accounts.wallet,
+        amount: amountCents - fee,
+        reason: DEPOSIT_REASON,
+        metadata: { orderId: row.id, trackerId: row.trackerId, currency: row.currency },
+      },
+      {
+        idempotencyKey: `deposit-fee:${row.id}`,
+        debitAccountId: accounts.deposits,
+        creditAccountId: accounts.house,
+        amount: fee,
+        reason: DEPOSIT_FEE_REASON,
+        metadata: { orderId: row.id },
+      },
+    ].filter((t) => t.amount > 0);
+    const settledValues = [
+      amountCents,
+      fee,
+      snapshot.providerStatus,
+      snapshot.rawAmount,
+      snapshot.rawAsset,
+      snapshot.rate,
+      snapshot.txId,
+      row.id,
+    ];
+    const { referrer } = accounts;
+    if (!referrer) {
+      // Most deposits: one statement, so one round trip and one commit. The transfers are posted only
+      // for a row this statement moved out of pending (none when another credit got there first),
+      // and any refusal of the ledger undoes the row's change with them.
+      const posted = await knex.raw<{ rows: unknown[] }>(
+        `with settled as (
+           update payment_transactions set ${SETTLED_COLUMNS}
+            where id = ? and type = 'deposit' and status in ('pending', 'expired') returning id)
+         select (ledger_post(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[])).id from settled`,
+        [...settledValues, ...ledgerPostArguments(transfers)],
       );
-      // Posted last, so the busy system accounts stay locked only until the commit.
-      await postInTransaction(trx, transfers);
+      if (posted.rows.length === 0) return 'unchanged';
+      await effects.depositCredited(row.userId, amountCents - fee, row.currency);
+      return 'credited';
+    }
+    const settled = await inTransaction(knex, async (trx) => {
+      const locked = await orderQueries(trx).byId(row.id, true);
+      if (!locked || FINAL_STATUSES.includes(locked.status)) return null;
+      const referral = await referralShare(trx, row.userId, row.id, amountCents, referrer);
+      await trx.raw(`update payment_transactions set ${SETTLED_COLUMNS} where id = ?`, settledValues);
+      // Posted last, so the accounts it locks stay locked only until the commit.
+      await postInTransaction(trx, referral ? [...transfers, referral.transfer] : transfers);
       let swept = false;
       if (referral) {
         // SPEC §9: an accumulated $10 of referral earnings moves to the game balance. The account is
         // locked by the post above, so no other credit sweeps it at the same time.
-        const account = referral.transfer.creditAccountId;
         const held = Number(
           (
             await trx.raw<{ rows: { balance: string }[] }>(`select balance from accounts where id = ?`, [
-              account,
+              referrer.earnings,
             ])
           ).rows[0]?.balance ?? 0,
         );
@@ -207,8 +246,8 @@ export function createDeposits(deps: DepositsDeps) {
           await postInTransaction(trx, [
             {
               idempotencyKey: `referral-sweep:${row.id}`,
-              debitAccountId: account,
-              creditAccountId: await ledger.playerWallet(referral.referrerId),
+              debitAccountId: referrer.earnings,
+              creditAccountId: referrer.referrerWallet,
               amount: held,
               reason: 'referral_sweep',
             },
@@ -216,15 +255,14 @@ export function createDeposits(deps: DepositsDeps) {
           swept = true;
         }
       }
-      return { userId: row.userId, currency: row.currency, referral, swept };
+      return { referral, swept };
     });
     if (!settled) return 'unchanged';
-    const { userId, currency, referral, swept } = settled;
-    if (referral) {
-      effects.notice({ kind: 'referral_bonus', userId: referral.referrerId, amountCents: referral.bonus });
-      if (swept) effects.walletChanged(referral.referrerId);
+    if (settled.referral) {
+      effects.notice({ kind: 'referral_bonus', userId: referrer.id, amountCents: settled.referral.bonus });
+      if (settled.swept) effects.walletChanged(referrer.id);
     }
-    await effects.depositCredited(userId, amountCents - fee, currency);
+    await effects.depositCredited(row.userId, amountCents - fee, row.currency);
     return 'credited';
   }
 
@@ -331,7 +369,8 @@ export function createDeposits(deps: DepositsDeps) {
      * Applies what the provider says of a deposit. A payment is credited even after the address
      * expired (money that arrived is the player's); a final status never changes.
      */
-    async settle(orderId: string, snapshot: OrderSnapshot): Promise<SettleOutcome> {
+    async settle(row: OrderRow, snapshot: OrderSnapshot): Promise<SettleOutcome> {
+      const orderId = row.id;
       if (snapshot.status === 'paid') {
         const amount = snapshot.amountCents;
         if (amount === null || amount <= 0) return 'unchanged';
@@ -355,7 +394,7 @@ export function createDeposits(deps: DepositsDeps) {
           effects.notice({ kind: 'deposit_below_minimum', userId: String(userId), amountCents: amount });
           return 'below_minimum';
         }
-        return credit(orderId, snapshot, amount);
+        return credit(row, snapshot, amount);
       }
       if (snapshot.status === 'expired')
         return (await setStatus(orderId, 'expired', snapshot)) ? 'expired' : 'unchanged';
@@ -395,7 +434,7 @@ export function createDeposits(deps: DepositsDeps) {
       if (!row || row.userId !== credit_.userId)
         throw new RangeError(`tracker id ${credit_.trackerId} is another's`);
       const outcome = await credit(
-        row.id,
+        row,
         manualSnapshot(credit_.trackerId, credit_.amountCents),
         credit_.amountCents,
       );

@@ -7,7 +7,6 @@ import { formatCents, type Cents, type Currency } from '@svara/core';
 import { translate } from '@svara/locales';
 import type { Knex } from '@mikro-orm/postgresql';
 import type { PlayerNotice, PlayerNotices } from '../finances/notices.js';
-import type { Ledger } from '../ledger/ledger.js';
 import type { WalletEvents } from '../ledger/wallet-events.js';
 
 export interface PaymentEffects {
@@ -21,36 +20,39 @@ export interface PaymentEffects {
 
 export function createPaymentEffects(deps: {
   knex: Knex;
-  ledger: Ledger;
   wallets: WalletEvents;
   notices: PlayerNotices;
 }): PaymentEffects {
-  const { knex, ledger, wallets, notices } = deps;
+  const { knex, wallets, notices } = deps;
 
-  async function text(userId: string, key: string, amountCents: Cents): Promise<string> {
+  /** The player's language and wallet balance, in one query. */
+  async function playerNow(userId: string): Promise<{ language: string | null; balanceCents: Cents }> {
     const row = (
-      await knex.raw<{ rows: { language_code: string | null }[] }>(
-        `select language_code from users where telegram_id = ?`,
+      await knex.raw<{ rows: { language_code: string | null; balance: string | null }[] }>(
+        `select u.language_code, a.balance from users u
+           left join accounts a on a.kind = 'player_wallet' and coalesce(a.owner_id, 0) = u.telegram_id
+            and coalesce(a.reference, '') = ''
+          where u.telegram_id = ?`,
         [userId],
       )
     ).rows[0];
-    return translate(row?.language_code, key).replace('{{amount}}', formatCents(amountCents));
+    return { language: row?.language_code ?? null, balanceCents: Number(row?.balance ?? 0) };
   }
+
+  const text = (language: string | null, key: string, amountCents: Cents) =>
+    translate(language, key).replace('{{amount}}', formatCents(amountCents));
 
   return {
     notice: (notice) => notices.emit(notice),
     walletChanged: (userId, message) => wallets.changed(userId, message),
     async depositCredited(userId, creditedCents, currency) {
-      const [message, balanceCents] = await Promise.all([
-        text(userId, 'payments.depositCredited', creditedCents),
-        ledger.walletBalance(userId),
-      ]);
-      wallets.changed(userId, message);
+      const { language, balanceCents } = await playerNow(userId);
+      wallets.changed(userId, text(language, 'payments.depositCredited', creditedCents));
       notices.emit({ kind: 'deposit_credited', userId, amountCents: creditedCents, currency, balanceCents });
     },
     async withdrawalReturned(userId, amountCents, why) {
       const key = why === 'rejected' ? 'payments.withdrawalRejected' : 'payments.withdrawalReturned';
-      wallets.changed(userId, await text(userId, key, amountCents));
+      wallets.changed(userId, text((await playerNow(userId)).language, key, amountCents));
       notices.emit({
         kind: why === 'rejected' ? 'withdrawal_rejected' : 'withdrawal_failed',
         userId,

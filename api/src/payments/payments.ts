@@ -106,7 +106,7 @@ export function createPaymentsService(deps: {
       throw new Error('payments: no base URL for callbacks yet (PUBLIC_URL, or the api listening)');
     return `${baseUrl}${API_PREFIX}/payments/callback/${provider}`;
   };
-  const effects = createPaymentEffects({ knex, ledger, wallets: deps.wallets, notices: deps.notices });
+  const effects = createPaymentEffects({ knex, wallets: deps.wallets, notices: deps.notices });
   const deposits = createDeposits({ knex, ledger, effects, callbackUrl, now });
   const withdrawals = createWithdrawals({
     knex,
@@ -238,7 +238,7 @@ export function createPaymentsService(deps: {
     async settle(orderId, order) {
       const row = await orderQueries(knex).byId(orderId);
       if (!row) throw new SvaraError('not_found', `no order ${orderId}`);
-      return row.type === 'deposit' ? deposits.settle(orderId, order) : withdrawals.settle(orderId, order);
+      return row.type === 'deposit' ? deposits.settle(row, order) : withdrawals.settle(orderId, order);
     },
     reconcileOnce: () => reconciler.runOnce(),
 

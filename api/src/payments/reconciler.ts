@@ -38,8 +38,8 @@ export function createReconciler(deps: {
     const expired = row.expiresAt !== null && row.expiresAt.getTime() < deps.now().getTime();
     const seen: OrderSnapshot | null =
       order && order.status === 'pending' && expired ? { ...order, status: 'expired' } : order;
-    if (!seen) return expired ? deposits.settle(row.id, expiredUnknown(row)) : 'unknown-order';
-    return deposits.settle(row.id, seen);
+    if (!seen) return expired ? deposits.settle(row, expiredUnknown(row)) : 'unknown-order';
+    return deposits.settle(row, seen);
   }
 
   return {

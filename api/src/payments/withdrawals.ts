@@ -76,16 +76,22 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
     fromStatuses: OrderRow['status'][],
     fields: Record<string, unknown>,
   ): Promise<OrderRow | null> {
+    const seen = await orders.byId(orderId);
+    if (!seen || seen.type !== 'withdrawal' || !fromStatuses.includes(seen.status)) return null;
+    // Resolved before the transaction, which must not wait for a second connection (see deposits.ts).
+    const [hold, destination] = await Promise.all([
+      ledger.systemShard('withdrawal_hold', seen.id),
+      to === 'sent' ? ledger.systemShard('withdrawals', seen.id) : ledger.playerWallet(seen.userId),
+    ]);
     return inTransaction(knex, async (trx) => {
       const row = await orderQueries(trx).byId(orderId, true);
-      if (!row || row.type !== 'withdrawal' || !fromStatuses.includes(row.status)) return null;
-      const hold = await ledger.systemAccount('withdrawal_hold');
+      if (!row || !fromStatuses.includes(row.status)) return null;
       const transfer: TransferRequest =
         to === 'sent'
           ? {
               idempotencyKey: `withdrawal-sent:${row.id}`,
               debitAccountId: hold,
-              creditAccountId: await ledger.systemAccount('withdrawals'),
+              creditAccountId: destination,
               amount: row.amountCents!,
               reason: WITHDRAWAL_SENT_REASON,
               metadata: { orderId: row.id },
@@ -93,7 +99,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
           : {
               idempotencyKey: `withdrawal-refund:${row.id}`,
               debitAccountId: hold,
-              creditAccountId: await ledger.playerWallet(row.userId),
+              creditAccountId: destination,
               amount: row.amountCents!,
               reason: WITHDRAWAL_REFUND_REASON,
               metadata: { orderId: row.id },
@@ -265,6 +271,10 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
         user.withdrawal_review,
       );
       const id = randomUUID();
+      const [wallet, hold] = await Promise.all([
+        ledger.playerWallet(userId),
+        ledger.systemShard('withdrawal_hold', id),
+      ]);
       try {
         await inTransaction(knex, async (trx) => {
           await trx.raw(
@@ -288,8 +298,8 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
           await postInTransaction(trx, [
             {
               idempotencyKey: `withdrawal-hold:${id}`,
-              debitAccountId: await ledger.playerWallet(userId),
-              creditAccountId: await ledger.systemAccount('withdrawal_hold'),
+              debitAccountId: wallet,
+              creditAccountId: hold,
               amount: input.amountCents,
               reason: WITHDRAWAL_HOLD_REASON,
               metadata: { orderId: id },
