@@ -217,7 +217,6 @@ async function runBench(): Promise<void> {
   const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
   const WITHDRAW_SECONDS = Number(process.env.BENCH_WITHDRAW_SECONDS ?? SECONDS);
   const PUSH_TIMEOUT_MS = 10_000;
-  const WARMUP_CONCURRENCY = Number(process.env.BENCH_WARMUP_CONCURRENCY ?? 8);
   const secret = randomBytes(32).toString('hex');
   const sign = (raw: string) => createHmac('sha256', secret).update(raw).digest('hex');
 
@@ -376,12 +375,7 @@ async function runBench(): Promise<void> {
     );
 
     // --- deposits: signed callbacks, at most one per player in flight
-    async function depositRound(
-      ready: Player[],
-      width: number,
-      deadline: number,
-      once: boolean,
-    ): Promise<void> {
+    async function depositRound(ready: Player[], width: number, deadline: number): Promise<void> {
       await Promise.all(
         Array.from({ length: width }, async () => {
           for (;;) {
@@ -434,33 +428,17 @@ async function runBench(): Promise<void> {
                 pushLatencies.push(at - sentAt);
               }
             }
-            if (!once && player.orders.length > 0) ready.push(player);
+            if (player.orders.length > 0) ready.push(player);
           }
         }),
       );
     }
-    let pushLatencies: number[] = [];
-    let callbackLatencies: number[] = [];
-    let depositErrors: Record<string, number> = {};
+    const pushLatencies: number[] = [];
+    const callbackLatencies: number[] = [];
+    const depositErrors: Record<string, number> = {};
     let confirmed = 0;
     let callbackCounter = 0;
     let lastConfirmAt = 0;
-    // Every credit looks up the player's wallet and the system accounts through the ledger's cache; a
-    // miss takes a second pool connection while the credit's transaction holds one. Cold, with more
-    // credits in flight than the pool has connections, they wait on each other until knex's acquire
-    // time-out (BENCH_COLD=1 shows it). The warm-up credits each player once, a few at a time.
-    if (process.env.BENCH_COLD !== '1') {
-      const warmStart = performance.now();
-      await depositRound([...players], WARMUP_CONCURRENCY, warmStart + 60_000, true);
-      console.log(
-        `warm-up: ${confirmed} first deposits (one per player, ${WARMUP_CONCURRENCY} in flight) in ` +
-          `${((performance.now() - warmStart) / 1000).toFixed(1)}s, errors ${JSON.stringify(depositErrors)}`,
-      );
-      pushLatencies = [];
-      callbackLatencies = [];
-      depositErrors = {};
-      confirmed = 0;
-    }
     const cpu0 = (await ask('cpu')).cpuMs as number;
     const depositStart = performance.now();
     lastConfirmAt = depositStart;
@@ -474,7 +452,7 @@ async function runBench(): Promise<void> {
         };
       });
     }, 250);
-    await depositRound([...players], CONCURRENCY, depositStart + SECONDS * 1000, false);
+    await depositRound([...players], CONCURRENCY, depositStart + SECONDS * 1000);
     clearInterval(sampler);
     const depositSeconds = (lastConfirmAt - depositStart) / 1000;
     const depositCpuMs = ((await ask('cpu')).cpuMs as number) - cpu0;
@@ -503,8 +481,8 @@ async function runBench(): Promise<void> {
       });
       if (!any) break;
     }
-    let withdrawLatencies: number[] = [];
-    let withdrawErrors: Record<string, number> = {};
+    const withdrawLatencies: number[] = [];
+    const withdrawErrors: Record<string, number> = {};
     let withdrawn = 0;
     let withdrawEnd = 0;
     async function withdrawRound(list: Job[], width: number, deadline: number): Promise<void> {
@@ -539,25 +517,10 @@ async function runBench(): Promise<void> {
         }),
       );
     }
-    // Warm-up as for deposits: the first withdrawal of each player, a few at a time (cold, 50 at once
-    // starve the pool the same way: BENCH_COLD=1).
-    let measured = jobs;
-    if (process.env.BENCH_COLD !== '1') {
-      const warmStart = performance.now();
-      await withdrawRound(jobs.slice(0, players.length), WARMUP_CONCURRENCY, warmStart + 60_000);
-      console.log(
-        `warm-up: ${withdrawn} first withdrawals (one per player, ${WARMUP_CONCURRENCY} in flight) in ` +
-          `${((performance.now() - warmStart) / 1000).toFixed(1)}s, errors ${JSON.stringify(withdrawErrors)}`,
-      );
-      measured = jobs.slice(players.length);
-      withdrawLatencies = [];
-      withdrawErrors = {};
-      withdrawn = 0;
-    }
     const withdrawCpu0 = (await ask('cpu')).cpuMs as number;
     const withdrawStart = performance.now();
     withdrawEnd = withdrawStart;
-    await withdrawRound(measured, CONCURRENCY, withdrawStart + WITHDRAW_SECONDS * 1000);
+    await withdrawRound(jobs, CONCURRENCY, withdrawStart + WITHDRAW_SECONDS * 1000);
     const withdrawSeconds = (withdrawEnd - withdrawStart) / 1000;
     const withdrawCpuMs = ((await ask('cpu')).cpuMs as number) - withdrawCpu0;
     const withdraw = summary(withdrawLatencies);
