@@ -71,14 +71,15 @@ export function createDeposits(deps: DepositsDeps) {
     method: 'address' | 'invoice';
     providerOrderId: string;
     address?: string | null;
+    memo?: string | null;
     payUrl?: string | null;
     amountCents?: Cents | null;
     expiresAt: Date;
   }) {
     await knex.raw(
       `insert into payment_transactions (id, user_id, type, tracker_id, amount_cents, currency, status, provider,
-         method, provider_order_id, address, pay_url, expires_at)
-       values (?, ?, 'deposit', ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
+         method, provider_order_id, address, memo, pay_url, expires_at)
+       values (?, ?, 'deposit', ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?)`,
       [
         row.id,
         row.userId,
@@ -89,6 +90,7 @@ export function createDeposits(deps: DepositsDeps) {
         row.method,
         row.providerOrderId,
         row.address ?? null,
+        row.memo ?? null,
         row.payUrl ?? null,
         row.expiresAt,
       ],
@@ -283,7 +285,7 @@ export function createDeposits(deps: DepositsDeps) {
       currency: Currency,
     ): Promise<DepositAddressAnswer> {
       const reuse = await knex.raw<{ rows: Record<string, unknown>[] }>(
-        `select tracker_id, address, expires_at from payment_transactions
+        `select tracker_id, address, memo, expires_at from payment_transactions
           where user_id = ? and type = 'deposit' and method = 'address' and status = 'pending'
             and provider = ? and currency = ? and expires_at > ?
           order by created_at desc limit 1`,
@@ -295,7 +297,7 @@ export function createDeposits(deps: DepositsDeps) {
           address: String(open.address),
           trackerId: String(open.tracker_id),
           expiresAt: new Date(open.expires_at as string),
-          memo: null,
+          memo: (open.memo as string | null) ?? null,
         };
       }
       const id = randomUUID();
@@ -316,6 +318,7 @@ export function createDeposits(deps: DepositsDeps) {
         method: 'address',
         providerOrderId: created.providerOrderId,
         address: created.address,
+        memo: created.memo,
         expiresAt: created.expiresAt,
       });
       return {

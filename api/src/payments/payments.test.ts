@@ -14,6 +14,7 @@ import { createLogger } from '../logger.js';
 import { useTestDatabase } from '../test-support/db.js';
 import {
   PaymentProviderError,
+  type DepositAddressRequest,
   type OrderSnapshot,
   type PaymentGateway,
   type WithdrawalRequest,
@@ -43,12 +44,12 @@ class ScriptedGateway implements PaymentGateway {
   });
   findAnswer: (orderId: string) => Promise<OrderSnapshot | null> = async () => null;
 
-  async createDepositAddress() {
+  async createDepositAddress(request: DepositAddressRequest) {
     const n = ++providerIds;
     return {
       providerOrderId: `dep-${n}`,
       address: `address-${n}`,
-      memo: null,
+      memo: request.currency === 'TON' ? `memo-${n}` : null,
       expiresAt: new Date(Date.now() + 3_600_000),
     };
   }
@@ -201,9 +202,10 @@ describe('deposits', () => {
     expect((await checkLedger(db.knex)).ok).toBe(true);
   });
 
-  it('gives an unexpired address again instead of a new one', async () => {
+  it('gives an unexpired address again, memo included, instead of a new one', async () => {
     const player = await newPlayer();
     const first = await payments.deposit(player.id, 'TON');
+    expect(first.memo).toMatch(/^memo-/);
     expect(await payments.deposit(player.id, 'TON')).toEqual(first);
     expect((await payments.deposit(player.id, 'USDTTON')).trackerId).not.toBe(first.trackerId);
   });

@@ -86,24 +86,14 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
     return inTransaction(knex, async (trx) => {
       const row = await orderQueries(trx).byId(orderId, true);
       if (!row || !fromStatuses.includes(row.status)) return null;
-      const transfer: TransferRequest =
-        to === 'sent'
-          ? {
-              idempotencyKey: `withdrawal-sent:${row.id}`,
-              debitAccountId: hold,
-              creditAccountId: destination,
-              amount: row.amountCents!,
-              reason: WITHDRAWAL_SENT_REASON,
-              metadata: { orderId: row.id },
-            }
-          : {
-              idempotencyKey: `withdrawal-refund:${row.id}`,
-              debitAccountId: hold,
-              creditAccountId: destination,
-              amount: row.amountCents!,
-              reason: WITHDRAWAL_REFUND_REASON,
-              metadata: { orderId: row.id },
-            };
+      const transfer: TransferRequest = {
+        idempotencyKey: `${to === 'sent' ? 'withdrawal-sent' : 'withdrawal-refund'}:${row.id}`,
+        debitAccountId: hold,
+        creditAccountId: destination,
+        amount: row.amountCents!,
+        reason: to === 'sent' ? WITHDRAWAL_SENT_REASON : WITHDRAWAL_REFUND_REASON,
+        metadata: { orderId: row.id },
+      };
       const columns = Object.keys(fields);
       await trx.raw(
         `update payment_transactions set status = ?, settled_at = now(), updated_at = now()

@@ -34,6 +34,8 @@ export const PaymentTransactionSchema = defineEntity({
     providerStatus: p.text().nullable(),
     address: p.text().nullable(),
     addressRaw: p.text().nullable(),
+    /** A deposit address's memo tag, where the provider needs one. */
+    memo: p.text().nullable(),
     payUrl: p.text().nullable(),
     expiresAt: p.datetime().nullable(),
     feeCents: p.bigint('number').default(0),

@@ -86,6 +86,7 @@ end $$;`);
         add column provider_status text null,
         add column address text null,
         add column address_raw text null,
+        add column memo text null,
         add column pay_url text null,
         add column expires_at timestamptz null,
         add column fee_cents bigint not null default 0 check (fee_cents >= 0),
