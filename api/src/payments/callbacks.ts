@@ -9,7 +9,8 @@ import type { Knex } from '@mikro-orm/postgresql';
 import type { Logger } from '../logger.js';
 import type { Deposits, SettleOutcome } from './deposits.js';
 import { CallbackRejectedError, type CallbackRequest } from './gateway.js';
-import { orderQueries } from './orders.js';
+import { preparedStatement } from '../db/prepared-statement.js';
+import { ORDER_COLUMNS, toOrder } from './orders.js';
 import { providerUnavailable } from './provider-errors.js';
 import type { Gateways } from './providers.js';
 import type { Withdrawals } from './withdrawals.js';
@@ -24,7 +25,17 @@ export function createCallbacks(deps: {
   logger: Logger;
 }) {
   const { knex, gateways, deposits, withdrawals, logger } = deps;
-  const orders = orderQueries(knex);
+  // Every callback runs these two: prepared once per connection (see db/prepared-statement.ts).
+  const byProviderOrder = preparedStatement<Record<string, unknown>>(
+    knex,
+    'svara_order_by_provider_order',
+    `select ${ORDER_COLUMNS} from payment_transactions where provider = $1 and provider_order_id = $2`,
+  );
+  const claim = preparedStatement(
+    knex,
+    'svara_callback_claim',
+    `insert into payment_callbacks (provider, callback_id) values ($1, $2) on conflict do nothing returning 1`,
+  );
 
   return {
     async handle(providerName: string, request: CallbackRequest): Promise<CallbackOutcome> {
@@ -37,7 +48,8 @@ export function createCallbacks(deps: {
         }
         throw error;
       });
-      const row = await orders.byProviderOrder(providerName, verified.providerOrderId);
+      const found = await byProviderOrder.run([providerName, verified.providerOrderId]);
+      const row = found[0] ? toOrder(found[0]) : null;
       if (!row) throw new SvaraError('not_found', `unknown order ${verified.providerOrderId}`);
       const order =
         verified.order ??
@@ -54,11 +66,8 @@ export function createCallbacks(deps: {
       // Claimed before it is applied: a replay arriving meanwhile is answered at once. If applying
       // fails, the claim is given back so the provider's retry is applied; after a crash in between,
       // the reconciler settles the order instead.
-      const claimed = await knex.raw<{ rows: unknown[] }>(
-        `insert into payment_callbacks (provider, callback_id) values (?, ?) on conflict do nothing returning 1`,
-        [providerName, verified.callbackId],
-      );
-      if (claimed.rows.length === 0) return 'duplicate';
+      const claimed = await claim.run([providerName, verified.callbackId]);
+      if (claimed.length === 0) return 'duplicate';
       let outcome: CallbackOutcome;
       try {
         outcome =

@@ -22,6 +22,7 @@ import { ledgerPostArguments, type Ledger, type TransferRequest } from '../ledge
 import { REFERRAL_BONUS_REASON } from '../users/users.js';
 import type { PaymentGateway, OrderSnapshot } from './gateway.js';
 import { FINAL_STATUSES, inTransaction, orderQueries, postInTransaction, type OrderRow } from './orders.js';
+import { preparedStatement } from '../db/prepared-statement.js';
 import type { PaymentEffects } from './effects.js';
 import { providerUnavailable } from './provider-errors.js';
 
@@ -30,6 +31,11 @@ export const DEPOSIT_FEE_REASON = 'deposit_fee';
 /** A credited deposit's row: its status and what the provider reported, in this order of values. */
 const SETTLED_COLUMNS = `status = 'success', amount_cents = ?, fee_cents = ?, provider_status = ?, raw_amount = ?,
   raw_asset = ?, rate = ?, tx_id = ?, settled_at = now(), updated_at = now()`;
+/** `?` placeholders as PostgreSQL's `$1…$n`, for a prepared statement. */
+const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
 /** An address with less than this left is not handed out again: the player needs time to pay. */
 const REUSE_MIN_REMAINING_MS = 10 * 60_000;
 
@@ -61,6 +67,20 @@ export interface DepositsDeps {
 export function createDeposits(deps: DepositsDeps) {
   const { knex, ledger, effects } = deps;
   const orders = orderQueries(knex);
+  // The hot path of every deposit, prepared once per connection (see db/prepared-statement.ts).
+  const referrerOf = preparedStatement<{ referrer_id: string }>(
+    knex,
+    'svara_deposit_referrer',
+    `select referrer_id from referrals where referred_id = $1`,
+  );
+  const creditAlone = preparedStatement<{ id: string }>(
+    knex,
+    'svara_deposit_credit',
+    numbered(`with settled as (
+       update payment_transactions set ${SETTLED_COLUMNS}
+        where id = ? and type = 'deposit' and status in ('pending', 'expired') returning id)
+     select (ledger_post(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[])).id from settled`),
+  );
 
   async function insertOrder(row: {
     id: string;
@@ -99,12 +119,7 @@ export function createDeposits(deps: DepositsDeps) {
 
   /** The ledger accounts a deposit's credit touches, looked up (or created) before its transaction. */
   async function creditAccounts(orderId: string, userId: string) {
-    const referral = (
-      await knex.raw<{ rows: { referrer_id: string }[] }>(
-        `select referrer_id from referrals where referred_id = ?`,
-        [userId],
-      )
-    ).rows[0];
+    const referral = (await referrerOf.run([userId]))[0];
     const referrerId = referral ? String(referral.referrer_id) : null;
     // Resolved outside the transaction: a lookup that must create an account takes a connection of
     // its own, and a transaction holding one while waiting for another could starve the pool.
@@ -215,14 +230,8 @@ export function createDeposits(deps: DepositsDeps) {
       // Most deposits: one statement, so one round trip and one commit. The transfers are posted only
       // for a row this statement moved out of pending (none when another credit got there first),
       // and any refusal of the ledger undoes the row's change with them.
-      const posted = await knex.raw<{ rows: unknown[] }>(
-        `with settled as (
-           update payment_transactions set ${SETTLED_COLUMNS}
-            where id = ? and type = 'deposit' and status in ('pending', 'expired') returning id)
-         select (ledger_post(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[])).id from settled`,
-        [...settledValues, ...ledgerPostArguments(transfers)],
-      );
-      if (posted.rows.length === 0) return 'unchanged';
+      const posted = await creditAlone.run([...settledValues, ...ledgerPostArguments(transfers)]);
+      if (posted.length === 0) return 'unchanged';
       await effects.depositCredited(row.userId, amountCents - fee, row.currency);
       return 'credited';
     }

@@ -6,6 +6,7 @@
 import { formatCents, type Cents, type Currency } from '@svara/core';
 import { translate } from '@svara/locales';
 import type { Knex } from '@mikro-orm/postgresql';
+import { preparedStatement } from '../db/prepared-statement.js';
 import type { PlayerNotice, PlayerNotices } from '../finances/notices.js';
 import type { WalletEvents } from '../ledger/wallet-events.js';
 
@@ -26,16 +27,17 @@ export function createPaymentEffects(deps: {
   const { knex, wallets, notices } = deps;
 
   /** The player's language and wallet balance, in one query. */
+  const playerNowStatement = preparedStatement<{ language_code: string | null; balance: string | null }>(
+    knex,
+    'svara_payment_player_now',
+    `select u.language_code, a.balance from users u
+       left join accounts a on a.kind = 'player_wallet' and coalesce(a.owner_id, 0) = u.telegram_id
+        and coalesce(a.reference, '') = ''
+      where u.telegram_id = $1`,
+  );
+
   async function playerNow(userId: string): Promise<{ language: string | null; balanceCents: Cents }> {
-    const row = (
-      await knex.raw<{ rows: { language_code: string | null; balance: string | null }[] }>(
-        `select u.language_code, a.balance from users u
-           left join accounts a on a.kind = 'player_wallet' and coalesce(a.owner_id, 0) = u.telegram_id
-            and coalesce(a.reference, '') = ''
-          where u.telegram_id = ?`,
-        [userId],
-      )
-    ).rows[0];
+    const row = (await playerNowStatement.run([userId]))[0];
     return { language: row?.language_code ?? null, balanceCents: Number(row?.balance ?? 0) };
   }
 
