@@ -12,6 +12,7 @@ import { createLedger, type Ledger } from './ledger/ledger.js';
 import { createWalletEvents, type WalletEvents } from './ledger/wallet-events.js';
 import type { Logger } from './logger.js';
 import { createPaymentsService, type PaymentsService } from './payments/payments.js';
+import { createPasswordBox } from './rooms/password-box.js';
 import { createRoomsService, type RoomsService } from './rooms/rooms.js';
 import type { TableDirectory } from './rooms/table-directory.js';
 import { createUsersService, type UsersService } from './users/users.js';
@@ -51,8 +52,13 @@ export function createServices(options: CreateServicesOptions): Services {
   const knex = knexOf(orm);
   const ledger = createLedger(knex);
   const tokens = createAccessTokens(config.jwtSecret);
-  const users = createUsersService({ orm, ledger, botUsername: config.botUsername });
-  const rooms = createRoomsService({ orm, ledger, ...(options.tables ? { tables: options.tables } : {}) });
+  const rooms = createRoomsService({
+    orm,
+    ledger,
+    passwordBox: createPasswordBox(config.jwtSecret),
+    ...(options.tables ? { tables: options.tables } : {}),
+  });
+  const users = createUsersService({ orm, ledger, botUsername: config.botUsername, seats: rooms });
   const wallets = createWalletEvents((error) => logger.error({ err: error }, 'wallet listener failed'));
   const notices = createPlayerNotices((error) => logger.error({ err: error }, 'notice listener failed'));
   const payments = createPaymentsService({ config: config.payments, knex, ledger, wallets, notices, logger });

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'room_full',
   'wrong_password',
+  'room_id_ambiguous',
   'password_required',
   'invalid_stake',
   'not_seated',
@@ -48,6 +49,9 @@ export const ERROR_CODES = [
   'svara_already_decided',
   'chat_phrase_invalid',
   'not_available',
+  // Why the server stood a player up (the `stood_up` socket event, RULES §6)
+  'balance_below_ante',
+  'away_too_long',
   // Payments
   'payment_provider_unavailable',
   'callback_rejected',

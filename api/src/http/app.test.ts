@@ -18,6 +18,7 @@ const tables: TableDirectory = {
     if (failTables) throw new Error('relation "secret_table" does not exist at /srv/app.js:12');
     return { players: [], handRunning: false, status: 'waiting' };
   },
+  seatOf: () => undefined,
 };
 
 const api = useTestServer({

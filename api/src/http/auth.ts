@@ -24,6 +24,23 @@ export function requireUser(tokens: AccessTokens) {
   };
 }
 
+/** Middleware for routes open to all: a valid token names the caller; none or a bad one is anonymous. */
+export function optionalUser(tokens: AccessTokens) {
+  return async (ctx: AppContext, next: Next) => {
+    const token = tokenOf(ctx);
+    if (token) {
+      try {
+        const claims = await tokens.verify(token);
+        ctx.state.userId = claims.telegramId;
+        if (claims.language) ctx.state.language = claims.language;
+      } catch {
+        // Anonymous: what an open route shows needs no sign-in.
+      }
+    }
+    await next();
+  };
+}
+
 /** The signed-in user's id; only inside routes behind requireUser. */
 export function userIdOf(ctx: AppContext): string {
   const id = ctx.state.userId;

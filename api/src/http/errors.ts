@@ -16,6 +16,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   game_not_found: 404,
   addressAlreadyUsed: 409,
   room_full: 409,
+  room_id_ambiguous: 409,
   game_already_started: 409,
   already_seated: 409,
   seat_taken: 409,

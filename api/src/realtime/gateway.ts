@@ -13,7 +13,9 @@ import {
   type ClientEventName,
   type ClientEventPayload,
   type ErrorCode,
+  type SeatChangeReason,
   type ServerEventName,
+  type StoodUpCode,
   type ServerEventPayload,
   type TableAction,
 } from '@svara/core';
@@ -53,7 +55,14 @@ export type GatewayServices = Pick<Services, 'rooms' | 'ledger' | 'users' | 'ver
 const userRoom = (userId: string) => `user:${userId}`;
 const tableRoom = (roomId: string) => `table:${roomId}`;
 
-const MOVES = new Set(['blind_bet', 'look', 'call', 'fold', 'join_svara', 'skip_svara'] as const);
+/** Moves a client names in game_action; `back` ends being away (RULES §6). */
+const MOVES = new Set(['blind_bet', 'look', 'call', 'fold', 'join_svara', 'skip_svara', 'back'] as const);
+
+/** Seat changes a player is told about with `stood_up`: the server freed the seat, not the player. */
+const STOOD_UP: Partial<Record<SeatChangeReason, StoodUpCode>> = {
+  sat_out: 'balance_below_ante',
+  away: 'away_too_long',
+};
 type Move = Exclude<TableAction, { type: 'sit' | 'start_hand' | 'tick' | 'set_balance' | 'leave' }>;
 
 export class Gateway implements TableListener {
@@ -343,10 +352,27 @@ export class Gateway implements TableListener {
         if (userId === onTurn) for (const sound of forTurn) sendJson(socket, 'play_sound', sound);
       }
     }
+    for (const e of events) {
+      if (e.type !== 'seat_changed' || e.seated) continue;
+      const code = STOOD_UP[e.reason];
+      if (code) void this.tellStoodUp(e.playerId, roomId, code);
+    }
     for (const [userId, balance] of change.balances) {
       this.io.to(userRoom(userId)).emit('balanceUpdated', { balance: centsToDollars(balance) });
     }
     if (change.lobby && change.roomType === 'public') this.lobby.mark();
+  }
+
+  /** Every socket of the player (on any node) hears why, in its own language. */
+  private async tellStoodUp(userId: string, roomId: string, code: StoodUpCode): Promise<void> {
+    try {
+      for (const socket of await this.io.in(userRoom(userId)).fetchSockets()) {
+        const language = (socket.data as Partial<SocketData>).language ?? null;
+        socket.emit('stood_up', { roomId, code, message: translate(language, `errors.${code}`) });
+      }
+    } catch (error) {
+      this.logger.error({ err: error, userId, roomId }, 'telling a player they were stood up failed');
+    }
   }
 
   closed(roomId: string): void {

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { DEFAULT_BATCHING, type CommitBatching } from './hand-store.js';
 
 export interface RealtimeOptions {
-  timings: TableTimings;
+  /** A timing left out is the product's (createTable's default). */
+  timings: Partial<TableTimings>;
   /**
    * How long a waiting table with enough players waits before dealing its first hand (0: at once,
    * as the reducer allows). Lets a group that arrives together be dealt in together.
@@ -48,7 +49,12 @@ export interface RealtimeOptions {
 }
 
 export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
-  timings: { turnMs: TIMINGS.turnMs, svaraMs: TIMINGS.svaraDecisionMs, resultMs: TIMINGS.resultDisplayMs },
+  timings: {
+    turnMs: TIMINGS.turnMs,
+    svaraMs: TIMINGS.svaraDecisionMs,
+    resultMs: TIMINGS.resultDisplayMs,
+    awayMs: TIMINGS.awayMs,
+  },
   startDelayMs: 0,
   emptyRoomCloseMs: 10 * 60_000,
   lobbyIntervalMs: 1_000,
@@ -71,6 +77,7 @@ const envSchema = z.object({
   TABLE_TURN_MS: ms,
   TABLE_SVARA_MS: ms,
   TABLE_RESULT_MS: ms,
+  TABLE_AWAY_MS: ms,
   ROOM_EMPTY_CLOSE_MS: ms,
   TABLE_START_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   REALTIME_STATS_MS: z.coerce.number().int().min(0).optional(),
@@ -80,7 +87,7 @@ const envSchema = z.object({
 });
 
 /**
- * Overrides from the environment: TABLE_TURN_MS, TABLE_SVARA_MS, TABLE_RESULT_MS,
+ * Overrides from the environment: TABLE_TURN_MS, TABLE_SVARA_MS, TABLE_RESULT_MS, TABLE_AWAY_MS,
  * TABLE_START_DELAY_MS, ROOM_EMPTY_CLOSE_MS, REALTIME_STATS_MS, SOCKET_COMPRESSION,
  * TABLE_COMMIT_BATCH, TABLE_COMMIT_IN_FLIGHT.
  */
@@ -91,6 +98,7 @@ export function realtimeOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Pa
   if (e.TABLE_TURN_MS) timings.turnMs = e.TABLE_TURN_MS;
   if (e.TABLE_SVARA_MS) timings.svaraMs = e.TABLE_SVARA_MS;
   if (e.TABLE_RESULT_MS) timings.resultMs = e.TABLE_RESULT_MS;
+  if (e.TABLE_AWAY_MS) timings.awayMs = e.TABLE_AWAY_MS;
   return {
     timings,
     ...(e.ROOM_EMPTY_CLOSE_MS ? { emptyRoomCloseMs: e.ROOM_EMPTY_CLOSE_MS } : {}),

@@ -206,7 +206,7 @@ describe('a hand over sockets', () => {
     await leaveAll(roomId, players);
   });
 
-  it('the server folds a player whose turn runs out, and stands them up after two such hands', async () => {
+  it('the server folds a player whose turn runs out; they are away and no hand is dealt without a second player', async () => {
     const { players, roomId, ids } = await table([10_000, 10_000]);
     const before = await moneyOf(bench, ids, roomId);
     await seatAll(roomId, players);
@@ -216,16 +216,22 @@ describe('a hand over sockets', () => {
     const started = Date.now();
     const done = await other.frame((f) => f.status === 'finished', 'the time-out', 6_000);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
-    expect(done.players.find((p) => p.id === sleeper.userId)!.hasFolded).toBe(true);
+    expect(done.players.find((p) => p.id === sleeper.userId)).toMatchObject({
+      hasFolded: true,
+      isAway: true,
+    });
     expect(done.winners).toEqual([other.userId]);
-    // Hand two: the winner deals, the sleeper acts first and sleeps again, then is stood up.
+    // RULES §6: the away player is dealt nothing, so with one other player no hand starts.
+    const waiting = await other.frame((f) => f.status === 'waiting', 'the result display ends');
+    expect(waiting.players.map((p) => p.id).sort()).toEqual(ids.slice().sort());
+    expect(waiting.deadline).toBeNull();
+    expect(await moneyOf(bench, ids, roomId)).toBe(before);
+    // Back: the next hand is dealt to both.
+    expect(await sleeper.send('game_action', { roomId, action: 'back' })).toEqual({ ok: true });
     await other.frame(
       (f) => f.status === 'blind_betting' && f.fairness.handNumber === done.fairness.handNumber + 1,
+      'the next deal',
     );
-    const gone = await other.frame((f) => !f.players.some((p) => p.id === sleeper.userId), 'stand-up', 8_000);
-    expect(gone.players.map((p) => p.id)).toEqual([other.userId]);
-    expect(bench.realtime.runtime.seatOf(sleeper.userId)).toBeUndefined();
-    expect(await moneyOf(bench, ids, roomId)).toBe(before);
     await leaveAll(roomId, players);
   });
 

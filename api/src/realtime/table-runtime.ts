@@ -14,6 +14,7 @@ import {
   applyAction,
   combineClientSeeds,
   createTable,
+  gameDeadline,
   legalMoves,
   needsDeal,
   nextDeadline,
@@ -221,7 +222,7 @@ export class TableRuntime implements TableDirectory {
     return result;
   }
 
-  /** A player's move at the table: blind_bet, look, call, raise, fold, join_svara, skip_svara. */
+  /** A player's move at the table: blind_bet, look, call, raise, fold, join_svara, skip_svara, back. */
   async act(
     roomId: string,
     action: Exclude<TableAction, { type: 'sit' | 'start_hand' | 'tick' | 'set_balance' }>,
@@ -244,7 +245,7 @@ export class TableRuntime implements TableDirectory {
       if (!this.isSeated(table, userId)) return refuse('not_seated');
       const onTurn = h && (s.status === 'blind_betting' || s.status === 'betting') && h.turn >= 0;
       if (!onTurn || h.players[h.turn]!.playerId !== userId) return refuse('not_your_turn');
-      const deadline = nextDeadline(s);
+      const deadline = gameDeadline(s);
       if (deadline && this.clock() >= deadline.at) return this.step(table, { type: 'tick' });
       if (!legalMoves(s, userId).fold) return refuse('action_not_allowed', 'the turn has time left');
       return this.step(table, { type: 'fold', playerId: userId });

@@ -14,15 +14,17 @@ import {
   dollarsToCents,
   MAX_PLAYERS,
   roomIdSchema,
+  roomRefSchema,
   SvaraError,
   type RoomDetails,
   type RoomSummary,
   type RoomType,
 } from '@svara/core';
 import { RoomAccessSchema, RoomSchema, type Room } from '../db/entities/index.js';
-import type { Orm } from '../db/orm.js';
+import { knexOf, type Orm } from '../db/orm.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { hashPassword, verifyPassword } from './password.js';
+import type { PasswordBox } from './password-box.js';
 import { emptyTableDirectory, type TableDirectory } from './table-directory.js';
 
 export interface RoomRecord {
@@ -46,18 +48,24 @@ export interface RoomsService {
   create(ownerId: string, input: CreateRoomInput): Promise<RoomRecord>;
   /** Open public rooms, newest first, with their players from the table directory. */
   listPublic(): Promise<RoomSummary[]>;
-  /** A room by id (any status); not_found when there is none. */
-  details(roomId: string): Promise<RoomDetails>;
+  /**
+   * A room by id (any status) or by the 8 characters shown (an open room, see roomRefSchema);
+   * not_found when there is none. `password` only when `viewerId` is the creator of a private room.
+   */
+  details(roomRef: string, viewerId?: string | null): Promise<RoomDetails>;
   /**
    * SPEC §5 entry rules: a private room's password (password_required, wrong_password), a balance of
    * 10 stakes (insufficientBalance), a free seat (room_full), no hand running (game_already_started).
    * A player already seated at the table passes. Grants room access on a right password.
+   * `roomRef` is the id or the 8 characters shown (roomRefSchema); the answer has the full id.
    */
-  join(userId: string, roomId: string, password?: string): Promise<{ roomId: string; seated: boolean }>;
+  join(userId: string, roomRef: string, password?: string): Promise<{ roomId: string; seated: boolean }>;
   get(roomId: string): Promise<RoomRecord | null>;
   /** Whether the user may sit in the room: always for public rooms, after access for private ones. */
   hasAccess(roomId: string, userId: string): Promise<boolean>;
   close(roomId: string): Promise<void>;
+  /** The room whose table the player sits at, or null (from the table directory). */
+  seatOf(userId: string): string | null;
   /** Attaches the realtime runtime's view of the tables. */
   useTableDirectory(directory: TableDirectory): void;
   /** Called after a room is created or closed by this process; returns the unsubscribe function. */
@@ -84,6 +92,8 @@ export function createRoomsService(deps: {
   orm: Orm;
   ledger: Ledger;
   tables?: TableDirectory;
+  /** Seals private rooms' passwords for their creator; without it the creator is shown none. */
+  passwordBox?: PasswordBox;
 }): RoomsService {
   const { orm, ledger } = deps;
   let tables = deps.tables ?? emptyTableDirectory;
@@ -137,6 +147,22 @@ export function createRoomsService(deps: {
     return room ? toRecord(room) : null;
   }
 
+  /**
+   * The full id a room reference names: a full id as it is, or the 8 characters shown when exactly
+   * one open room's id starts with them. Null when nothing matches.
+   */
+  async function resolveId(roomRef: string): Promise<string | null> {
+    if (roomIdSchema.safeParse(roomRef).success) return roomRef.toLowerCase();
+    if (!roomRefSchema.safeParse(roomRef).success) return null;
+    const rows: { id: string }[] = await knexOf(orm)('rooms')
+      .select('id')
+      .where('status', 'open')
+      .andWhereRaw('id::text like ?', [`${roomRef.toLowerCase()}%`])
+      .limit(2);
+    if (rows.length > 1) throw new SvaraError('room_id_ambiguous', `room ${roomRef}`);
+    return rows[0]?.id ?? null;
+  }
+
   async function requireBalanceFor(userId: string, stakeCents: number) {
     const balance = await ledger.walletBalance(userId);
     if (balance < stakeCents * BALANCE_STAKE_MULTIPLIER) {
@@ -161,13 +187,17 @@ export function createRoomsService(deps: {
     async create(ownerId, input) {
       const stakeCents = dollarsToCents(input.minBet);
       await requireBalanceFor(ownerId, stakeCents);
+      const id = randomUUID();
       const passwordHash = input.type === 'private' ? await hashPassword(input.password) : null;
+      const passwordSealed =
+        input.type === 'private' && deps.passwordBox ? deps.passwordBox.seal(id, input.password) : null;
       const room: Room = {
-        id: randomUUID(),
+        id,
         ownerId,
         stakeCents,
         type: input.type,
         passwordHash,
+        passwordSealed,
         status: 'open',
         createdAt: new Date(),
         closedAt: null,
@@ -192,18 +222,30 @@ export function createRoomsService(deps: {
       return (await loadOpenPublic()).map(summaryOf);
     },
 
-    async details(roomId) {
-      const room = await get(roomId);
-      if (!room) throw new SvaraError('not_found', `room ${roomId}`);
-      return { ...summaryOf(room), createdAt: room.createdAt.toISOString(), ownerId: room.ownerId };
+    async details(roomRef, viewerId = null) {
+      const roomId = await resolveId(roomRef);
+      const room = roomId === null ? null : await orm.em.fork().findOne(RoomSchema, { id: roomId });
+      if (!room) throw new SvaraError('not_found', `room ${roomRef}`);
+      const record = toRecord(room);
+      const details: RoomDetails = {
+        ...summaryOf(record),
+        createdAt: record.createdAt.toISOString(),
+        ownerId: record.ownerId,
+      };
+      // Only the creator, signed in, sees the password again.
+      const isOwner = viewerId !== null && viewerId === record.ownerId;
+      const password =
+        isOwner && room.passwordSealed && deps.passwordBox
+          ? deps.passwordBox.open(room.id, room.passwordSealed)
+          : null;
+      return password === null ? details : { ...details, password };
     },
 
-    async join(userId, roomId, password) {
+    async join(userId, roomRef, password) {
       const em = orm.em.fork();
-      const room = roomIdSchema.safeParse(roomId).success
-        ? await em.findOne(RoomSchema, { id: roomId })
-        : null;
-      if (!room || room.status !== 'open') throw new SvaraError('not_found', `room ${roomId} is not open`);
+      const roomId = await resolveId(roomRef);
+      const room = roomId === null ? null : await em.findOne(RoomSchema, { id: roomId });
+      if (!room || room.status !== 'open') throw new SvaraError('not_found', `room ${roomRef} is not open`);
       const table = tables.summary(room.id);
       if (table.players.some((p) => p.id === userId)) return { roomId: room.id, seated: true };
 
@@ -237,6 +279,10 @@ export function createRoomsService(deps: {
       const closed = await em.nativeUpdate(RoomSchema, where, { status: 'closed', closedAt });
       if (closed !== 1) return; // closed meanwhile by someone else, who announced it
       changed({ kind: 'closed', room: { ...toRecord(room), status: 'closed', closedAt } });
+    },
+
+    seatOf(userId) {
+      return tables.seatOf(userId) ?? null;
     },
 
     useTableDirectory(directory) {

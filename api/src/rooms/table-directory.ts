@@ -1,6 +1,6 @@
 /**
- * What the lobby and the join rule need to know about a room's table: who sits there and whether a
- * hand is running. The realtime table runtime owns those facts and supplies a real directory; until
+ * What the lobby, the join rule and the profile need to know about the tables: who sits where and
+ * whether a hand is running. The realtime table runtime owns those facts and supplies a real directory; until
  * then every table reads as empty and idle.
  */
 import type { RoomSummary } from '@svara/core';
@@ -16,9 +16,12 @@ export interface TableSnapshot {
 
 export interface TableDirectory {
   summary(roomId: string): TableSnapshot;
+  /** The room whose table the player sits at (seat kept while they are away or disconnected). */
+  seatOf(userId: string): string | undefined;
 }
 
 /** The directory used before a table runtime is attached: every table empty and waiting. */
 export const emptyTableDirectory: TableDirectory = {
   summary: () => ({ players: [], handRunning: false, status: 'waiting' }),
+  seatOf: () => undefined,
 };

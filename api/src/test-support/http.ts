@@ -159,6 +159,12 @@ export class FakeTables implements TableDirectory {
     };
   }
 
+  /** The room a player sits in: the first room whose players include them. */
+  seatOf(userId: string): string | undefined {
+    for (const [roomId, table] of this.tables) if (table.players.some((p) => p.id === userId)) return roomId;
+    return undefined;
+  }
+
   seat(roomId: string, count: number, options: { handRunning?: boolean; firstId?: number } = {}) {
     const firstId = options.firstId ?? 900_000;
     this.tables.set(roomId, {

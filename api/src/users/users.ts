@@ -60,7 +60,13 @@ export interface UsersService {
   referralInfo(telegramId: string): Promise<ReferralInfo>;
 }
 
-export function createUsersService(deps: { orm: Orm; ledger: Ledger; botUsername: string }): UsersService {
+export function createUsersService(deps: {
+  orm: Orm;
+  ledger: Ledger;
+  botUsername: string;
+  /** Where players sit (the rooms service asks the table runtime); without it nobody sits anywhere. */
+  seats?: { seatOf(userId: string): string | null };
+}): UsersService {
   const { orm, ledger } = deps;
   const knex = knexOf(orm);
 
@@ -146,6 +152,8 @@ export function createUsersService(deps: { orm: Orm; ledger: Ledger; botUsername
         languageCode: user.languageCode,
         balance: centsToDollars(balance),
         walletAddress: user.walletAddress,
+        // A reloaded Mini App finds the table it still sits at.
+        seatedRoomId: deps.seats?.seatOf(telegramId) ?? null,
       };
     },
 

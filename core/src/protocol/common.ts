@@ -8,6 +8,14 @@ export const telegramIdSchema = z
 /** Room ids are UUIDs; the screens show the first 8 characters. */
 export const roomIdSchema = z.string().uuid();
 
+/** How many leading characters of a room id the screens show (the "room number"). */
+export const ROOM_ID_PREFIX_LENGTH = 8;
+/**
+ * What GET /rooms/{id} and POST /rooms/{id}/join take: the full id, or the 8 characters shown, which
+ * name an open room when exactly one open room's id starts with them (else room_id_ambiguous).
+ */
+export const roomRefSchema = z.union([roomIdSchema, z.string().regex(/^[0-9a-fA-F]{8}$/)]);
+
 export const roomTypeSchema = z.enum(['public', 'private']);
 export type RoomType = z.infer<typeof roomTypeSchema>;
 

@@ -26,4 +26,9 @@ export const TIMINGS = {
   resultDisplayMs: 4_000,
   chatBubbleMs: 2_000,
   dealDelayMs: 300,
+  /** RULES §6: an away player is stood up after five minutes away… */
+  awayMs: 300_000,
 } as const;
+
+/** …or after this many hands dealt without them, whichever comes first. */
+export const AWAY_HANDS_LIMIT = 3;

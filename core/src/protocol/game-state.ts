@@ -30,7 +30,8 @@ export const tableStatusSchema = z.enum(TABLE_STATUSES);
 export type TableStatus = z.infer<typeof tableStatusSchema>;
 
 export const PLAYER_ACTIONS = ['blind_bet', 'look', 'call', 'raise', 'fold'] as const;
-export const GAME_ACTIONS = [...PLAYER_ACTIONS, 'join_svara', 'skip_svara', 'invite'] as const;
+/** `back`: an away player is back (RULES §6). `invite`: asks for the room's invite start parameter. */
+export const GAME_ACTIONS = [...PLAYER_ACTIONS, 'join_svara', 'skip_svara', 'invite', 'back'] as const;
 export const gameActionNameSchema = z.enum(GAME_ACTIONS);
 export type GameActionName = z.infer<typeof gameActionNameSchema>;
 
@@ -55,6 +56,7 @@ export const PLAYER_VIEW_DEFAULTS = {
   hasLookedAndMustAct: false,
   isActive: true,
   isSittingOut: false,
+  isAway: false,
   isDealer: false,
   isAllIn: false,
   score: null,
@@ -82,6 +84,11 @@ const playerViewFields = z.object({
   /** In the current hand (dealt in and not stood up). */
   isActive: z.boolean().default(P.isActive),
   isSittingOut: z.boolean().default(P.isSittingOut),
+  /**
+   * A turn of theirs timed out (RULES §6): dealt no hand until they send game_action `back`; stood
+   * up after three hands dealt without them or five minutes away.
+   */
+  isAway: z.boolean().default(P.isAway),
   isDealer: z.boolean().default(P.isDealer),
   isAllIn: z.boolean().default(P.isAllIn),
   /** The score, only when the cards are visible to this viewer. */

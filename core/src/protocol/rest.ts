@@ -41,6 +41,8 @@ export const profileSchema = z.object({
   languageCode: z.string().nullable(),
   balance: z.number(),
   walletAddress: z.string().nullable(),
+  /** The room whose table the player sits at (the seat is kept across reloads), or null. */
+  seatedRoomId: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -206,6 +208,8 @@ export type RoomSummary = z.infer<typeof roomSummarySchema>;
 export const roomDetailsSchema = roomSummarySchema.extend({
   createdAt: z.string(),
   ownerId: z.string().nullable(),
+  /** A private room's password: only in the answer to its creator (signed in), never to anyone else. */
+  password: z.string().optional(),
 });
 export type RoomDetails = z.infer<typeof roomDetailsSchema>;
 export const joinRoomResponseSchema = z.object({ roomId: roomIdSchema, seated: z.boolean() });

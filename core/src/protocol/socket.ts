@@ -49,6 +49,14 @@ export const clientEvents = {
 export type ClientEventName = keyof typeof clientEvents;
 export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof clientEvents)[E]>;
 
+/**
+ * Why the server stood a player up (RULES §6), sent as `stood_up` to every socket of that player.
+ * Each is also an error catalogue code (`errors.<code>` in locales). A player who left is not told.
+ */
+export const STOOD_UP_CODES = ['balance_below_ante', 'away_too_long'] as const;
+export const stoodUpCodeSchema = z.enum(STOOD_UP_CODES);
+export type StoodUpCode = z.infer<typeof stoodUpCodeSchema>;
+
 /** Server → client. */
 export const serverEvents = {
   rooms: z.object({ action: z.enum(['initial', 'update']), rooms: z.array(roomSummarySchema) }),
@@ -57,6 +65,8 @@ export const serverEvents = {
   play_sound: z.object({ sound: soundNameSchema }),
   new_chat_message: z.object({ roomId: roomIdSchema, playerId: z.string(), phrase: chatPhraseSchema }),
   error: z.object({ code: z.string(), message: z.string() }),
+  /** The player's seat in `roomId` was freed by the server; `message` is `code`'s text in their language. */
+  stood_up: z.object({ roomId: roomIdSchema, code: stoodUpCodeSchema, message: z.string() }),
   balanceUpdated: z.object({ balance: z.number() }),
   transactionConfirmed: z.object({ balance: z.number(), message: z.string() }),
 } as const;

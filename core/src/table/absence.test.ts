@@ -1,7 +1,7 @@
 /** RULES §6: time and absence, and sitting down. S = 100 cents. */
 import { describe, expect, it } from 'vitest';
-import { needsDeal, nextDeadline } from './clock.js';
-import { SEED_2, table } from './test-support.js';
+import { gameDeadline, needsDeal, nextDeadline } from './clock.js';
+import { SEED_2, table, withBalance, type TestTable } from './test-support.js';
 
 const threeHanded = () => table({ players: ['a', 'b', 'c'] }).deal({ dealer: 3 });
 
@@ -23,32 +23,188 @@ describe('§6 turn time-outs', () => {
     expect(t.player('b').folded).toBe(true);
     expect(t.status).toBe('blind_betting');
   });
+});
 
-  it('a player who times out in two hands in a row is stood up after the second', () => {
-    const t = threeHanded();
-    t.timeout(); // a times out in hand 1
-    t.look('b').call('b').call('c');
-    expect(t.seat('a').timedOutHands).toBe(1);
-    t.timeout().deal({ dealer: 3 });
-    t.timeout(); // a again, hand 2
-    expect(t.seat('a')).toBeDefined();
-    t.look('b').call('b').call('c');
-    expect(t.state.seats.map((s) => s.playerId)).toEqual(['b', 'c']);
+/** a, b, c, d at 1–4; d deals, so a acts first. */
+const fourHanded = () => table({ players: ['a', 'b', 'c', 'd'] }).deal({ dealer: 4 });
+/** Plays the hand to its end without a: b looks and folds… until one is left. */
+function finishWithoutA(t: TestTable): TestTable {
+  while (t.status !== 'finished') {
+    const id = t.turn!;
+    if (t.state.hand!.phase === 'blind') t.look(id);
+    else t.fold(id);
+  }
+  return t;
+}
+/** The result display ends and the next hand is dealt (d deals again when it can). */
+const nextHand = (t: TestTable) => t.timeout().deal();
+const seated = (t: TestTable) => t.state.seats.map((s) => s.playerId);
+
+describe('§6 away', () => {
+  it('a player whose turn timed out is away: the table shows it', () => {
+    const t = fourHanded();
+    t.timeout();
+    expect(t.seat('a').awaySince).toBe(t.now);
+    expect(t.view('b').players.find((p) => p.id === 'a')).toMatchObject({ isAway: true, hasFolded: true });
+    expect(t.view('b').players.find((p) => p.id === 'b')!.isAway).toBe(false);
+  });
+
+  it('the next hands are dealt without them: no cards, no ante', () => {
+    const t = fourHanded();
+    t.timeout();
+    finishWithoutA(t);
+    const before = t.balance('a');
+    nextHand(t);
+    expect(t.order).not.toContain('a');
+    expect(t.balance('a')).toBe(before);
+    expect(t.seat('a').handsAway).toBe(1);
+    expect(t.view('a').players.find((p) => p.id === 'a')).toMatchObject({ isAway: true, isActive: false });
+  });
+
+  it('a player who says they are back is dealt in from the next hand', () => {
+    const t = fourHanded();
+    t.timeout();
+    finishWithoutA(t);
+    nextHand(t);
+    t.act({ type: 'back', playerId: 'a' });
+    expect(t.seat('a')).toMatchObject({ awaySince: null, handsAway: 0 });
+    expect(t.view('b').players.find((p) => p.id === 'a')!.isAway).toBe(false);
+    expect(t.order).not.toContain('a'); // not into the hand already dealt
+    finishWithoutA(t);
+    nextHand(t);
+    expect(t.order).toContain('a');
+  });
+
+  it('back is refused to a player who is not away, and to someone not seated', () => {
+    const t = fourHanded();
+    expect(t.refused({ type: 'back', playerId: 'a' })).toBe('action_not_allowed');
+    expect(t.refused({ type: 'back', playerId: 'z' })).toBe('not_seated');
+  });
+
+  it('an away player is stood up after three hands dealt without them', () => {
+    const t = fourHanded();
+    t.timeout();
+    finishWithoutA(t);
+    for (let n = 1; n <= 3; n++) {
+      expect(seated(t)).toContain('a');
+      nextHand(t);
+      expect(t.seat('a').handsAway).toBe(n);
+      finishWithoutA(t);
+    }
+    expect(seated(t)).toEqual(['b', 'c', 'd']);
     expect(t.lastEvents).toContainEqual({
       type: 'seat_changed',
       playerId: 'a',
       seated: false,
       position: 1,
-      reason: 'timed_out',
+      reason: 'away',
     });
   });
 
-  it('a hand played in between starts the count again', () => {
-    const t = threeHanded();
-    t.timeout().look('b').call('b').call('c');
-    t.timeout().deal({ dealer: 3 });
-    t.look('a').call('a').call('b').call('c');
-    expect(t.seat('a').timedOutHands).toBe(0);
+  it('or after five minutes away, whichever comes first, even when no hand is dealt', () => {
+    const t = table({ players: ['a', 'b'] }).deal({ dealer: 2 });
+    t.timeout(); // a is away; b wins
+    t.timeout(); // the result display ends: b alone cannot be dealt a hand
+    expect(t.status).toBe('waiting');
+    expect(needsDeal(t.state)).toBe(false);
+    const since = t.seat('a').awaySince!;
+    expect(nextDeadline(t.state)).toEqual({ at: since + 300_000, kind: 'away' });
+    expect(gameDeadline(t.state)).toBeNull(); // the table shows no timer for it
+    t.now = since + 299_999;
+    expect(t.refused({ type: 'tick' })).toBe('action_not_allowed');
+    t.now = since + 300_000;
+    t.act({ type: 'tick' });
+    expect(seated(t)).toEqual(['b']);
+    expect(t.lastEvents).toEqual([
+      { type: 'seat_changed', playerId: 'a', seated: false, position: 1, reason: 'away' },
+    ]);
+  });
+
+  it('five minutes also end while others play a hand; the hand goes on', () => {
+    const timings = { awayMs: 20_000, turnMs: 60_000 };
+    const t = table({ players: ['a', 'b', 'c'], timings }).deal({ dealer: 3 });
+    t.timeout(); // a away
+    finishWithoutA(t);
+    nextHand(t);
+    const turnEnds = gameDeadline(t.state)!.at;
+    t.now = t.seat('a').awaySince! + 20_000;
+    expect(t.now).toBeLessThan(turnEnds);
+    t.act({ type: 'tick' }); // frees a's seat only: the turn has time left
+    expect(gameDeadline(t.state)!.at).toBe(turnEnds);
+    expect(seated(t)).toEqual(['b', 'c']);
+    expect(t.status).toBe('blind_betting');
+  });
+
+  it('a player who is back before the time is up keeps the seat', () => {
+    const t = table({ players: ['a', 'b'] }).deal({ dealer: 2 });
+    t.timeout().timeout();
+    t.wait(60_000).act({ type: 'back', playerId: 'a' });
+    expect(nextDeadline(t.state)).toBeNull();
+    expect(needsDeal(t.state)).toBe(true);
+  });
+
+  it('an away player is not offered to join a svara', () => {
+    const t = table({ players: ['a', 'b', 'c'] }).deal({
+      dealer: 3,
+      hands: { b: 'A♥ K♥ Q♥', c: 'A♠ K♠ Q♠' }, // 31 each
+    });
+    t.timeout(); // a away, folded
+    t.look('b').call('b').call('c');
+    expect(t.status).toBe('svara_pending');
+    expect(t.view('a').allowedActions).toMatchObject({ joinSvara: null, skipSvara: false });
+    t.act({ type: 'back', playerId: 'a' });
+    expect(t.view('a').allowedActions!.joinSvara).not.toBeNull();
+  });
+});
+
+describe('§6 a balance below the ante', () => {
+  const satOut = (playerId: string, position: number) => ({
+    type: 'seat_changed',
+    playerId,
+    seated: false,
+    position,
+    reason: 'sat_out',
+  });
+
+  it('a player who lost everything does not hold a two-player table: stood up when the result display ends', () => {
+    const t = table({ players: ['a', 'b'] });
+    withBalance(t, 'b', 100); // exactly the ante: all-in at the deal
+    t.deal({ dealer: 1, hands: { a: 'A♥ K♥ Q♥', b: '8♣ 9♦ J♠' } });
+    expect(t.status).toBe('finished');
+    expect(t.balance('b')).toBe(0);
+    t.timeout();
+    expect(t.status).toBe('waiting');
+    expect(seated(t)).toEqual(['a']);
+    expect(t.lastEvents).toContainEqual(satOut('b', 2));
+    t.sit('c', 10_000, 2); // the seat is free again
+    expect(needsDeal(t.state)).toBe(true);
+  });
+
+  it('a $0 player at a waiting table is stood up at once, so the seat can be taken', () => {
+    const t = table({ players: ['a', 'b'] });
+    withBalance(t, 'b', 0);
+    expect(seated(t)).toEqual(['a']);
+    expect(t.lastEvents).toContainEqual(satOut('b', 2));
+  });
+
+  it('a lone player below the ante keeps the seat until someone who can play sits down', () => {
+    const t = table({ players: ['a'] });
+    withBalance(t, 'a', 50);
+    expect(seated(t)).toEqual(['a']);
+    t.sit('b', 10_000);
+    expect(seated(t)).toEqual(['b']);
+    expect(t.lastEvents).toContainEqual(satOut('a', 1));
+  });
+
+  it('with two who can pay, a player below the ante sits the hand out and is stood up after it', () => {
+    const t = table({ players: ['a', 'b', 'c'] });
+    withBalance(t, 'c', 0);
+    expect(seated(t)).toEqual(['a', 'b', 'c']);
+    t.deal({ dealer: 1 });
+    expect(t.seat('c').sittingOut).toBe(true);
+    t.look('b').fold('b');
+    expect(seated(t)).toEqual(['a', 'b']);
+    expect(t.lastEvents).toContainEqual(satOut('c', 3));
   });
 });
 

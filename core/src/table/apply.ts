@@ -5,6 +5,8 @@
  */
 import { isCents, type Cents } from '../money.js';
 import { isServerSeedHex, shuffleDeck } from '../shuffle.js';
+import { comeBack, standUpBlockers } from './absence.js';
+import { isAway } from './away-rules.js';
 import * as betting from './betting.js';
 import { tick } from './clock.js';
 import { beginDraft, findSeat, playerIndex, type Draft } from './draft.js';
@@ -32,6 +34,9 @@ export function applyAction(state: TableState, action: TableAction, now: number)
   const d = beginDraft(state, now);
   const error = dispatch(d, action);
   if (error) return { ok: false, error };
+  // Whatever brought the table here (a result display ending, a leave, a wallet change), a waiting
+  // table is never held by players who cannot pay the ante (RULES §6).
+  standUpBlockers(d);
   return { ok: true, state: d.s, events: d.events };
 }
 
@@ -53,6 +58,8 @@ function dispatch(d: Draft, action: TableAction): TableError | null {
     }
     case 'leave':
       return leave(d, action.playerId);
+    case 'back':
+      return comeBack(d, action.playerId);
     case 'set_balance':
       if (!isAmount(action.balance)) return { code: 'invalid_amount' };
       return setBalance(d, action.playerId, action.balance);
@@ -148,7 +155,7 @@ function svaraMove(d: Draft, type: 'join_svara' | 'skip_svara', playerId: string
   if (sv.decided.includes(playerId)) return { code: 'svara_already_decided' };
   const tied = sv.tied.includes(playerId);
   if (!tied && !canJoinSvara(s, seat)) {
-    if (seat.balance < sv.share && !seat.leaving && !seat.sittingOut) {
+    if (seat.balance < sv.share && !seat.leaving && !seat.sittingOut && !isAway(seat)) {
       return type === 'join_svara' ? { code: 'insufficientBalance' } : { code: 'action_not_allowed' };
     }
     return { code: 'action_not_allowed' };

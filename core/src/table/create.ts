@@ -7,6 +7,7 @@ export const DEFAULT_TIMINGS: TableTimings = Object.freeze({
   turnMs: TIMINGS.turnMs,
   svaraMs: TIMINGS.svaraDecisionMs,
   resultMs: TIMINGS.resultDisplayMs,
+  awayMs: TIMINGS.awayMs,
 });
 
 /** Throws RangeError for a stake that is not a positive amount of cents or a bad seat count. */
@@ -24,6 +25,7 @@ export function createTable(config: TableConfig): TableState {
       turnMs: config.timings?.turnMs ?? DEFAULT_TIMINGS.turnMs,
       svaraMs: config.timings?.svaraMs ?? DEFAULT_TIMINGS.svaraMs,
       resultMs: config.timings?.resultMs ?? DEFAULT_TIMINGS.resultMs,
+      awayMs: config.timings?.awayMs ?? DEFAULT_TIMINGS.awayMs,
     },
     status: 'waiting',
     seats: [],

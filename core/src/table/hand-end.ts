@@ -1,7 +1,6 @@
 /** What happens when a hand's play is over: payouts, who stands up, the result display. */
 import type { Cents } from '../money.js';
 import {
-  findSeat,
   hand,
   log,
   patchPlayer,
@@ -12,6 +11,7 @@ import {
   sound,
   type Draft,
 } from './draft.js';
+import { awayTooLong } from './away-rules.js';
 import { houseShareOf, splitEvenly } from './pots.js';
 import type { SeatChangeReason } from './types.js';
 
@@ -46,20 +46,17 @@ export function revealSeed(d: Draft): void {
 }
 
 /**
- * Bookkeeping when a hand's play is over (RULES §6): counts hands lost to time-outs, then stands up
- * who must go. Players still involved in a pending svara keep their seat until it is decided.
+ * Bookkeeping when a hand's play is over (RULES §6): stands up who must go. Players still involved in
+ * a pending svara keep their seat until it is decided.
  */
 export function closeHand(d: Draft): void {
-  for (const p of hand(d).players) {
-    const seat = findSeat(d.s, p.playerId);
-    if (!seat) continue;
-    const timedOutHands = p.foldReason === 'timeout' ? seat.timedOutHands + 1 : 0;
-    if (timedOutHands !== seat.timedOutHands) patchSeat(d, p.playerId, { timedOutHands });
-  }
   standUpLeavers(d);
 }
 
-/** Frees the seats of players who left, sat out this hand or timed out in two hands in a row. */
+/**
+ * Frees the seats of players who left, sat this hand out (balance below S), or have been away for
+ * AWAY_HANDS_LIMIT hands or `awayMs`.
+ */
 export function standUpLeavers(d: Draft): void {
   const sv = d.s.svara;
   // A copy: freeing a seat removes it from the (possibly already copied) seats array.
@@ -67,7 +64,7 @@ export function standUpLeavers(d: Draft): void {
     let reason: SeatChangeReason | null = null;
     if (seat.leaving) reason = 'left';
     else if (seat.sittingOut) reason = 'sat_out';
-    else if (seat.timedOutHands >= 2) reason = 'timed_out';
+    else if (awayTooLong(d.s, seat, d.now)) reason = 'away';
     if (!reason) continue;
     if (sv && (sv.tied.includes(seat.playerId) || sv.participants.includes(seat.playerId))) continue;
     freeSeat(d, seat.playerId, reason);

@@ -53,12 +53,17 @@
  *   closes; undecided others do not. A joiner who leaves forfeits the payment. A tied player who
  *   leaves skips, keeps the seat until the svara is decided, and shares a split.
  * - House share: 5% of each pot layer paid out, rounded down per layer.
- * - A hand "missed by time-out" is one in which a time-out folded the player; any hand played to
- *   the end without one resets the count. Svara hands count as hands.
+ * - Away (RULES §6): a turn time-out makes the player away (`Seat.awaySince`) until the `back`
+ *   action. "Hands dealt without them" counts ordinary deals only (a svara hand is the tied hand's
+ *   pot played on). The seat is freed at the end of the third such hand, or by a tick once
+ *   `awayMs` has passed (nextDeadline includes that moment, kind 'away'; gameDeadline does not).
+ * - A player below S is stood up at once when the table waits and no hand can start because of
+ *   them (fewer than two can pay, but two or more present); with two who can pay, they sit the hand
+ *   out and are stood up after it. Both are `seat_changed` with reason 'sat_out'.
  */
 export { applyAction } from './apply.js';
 export { createTable, DEFAULT_TIMINGS } from './create.js';
-export { needsDeal, nextDeadline } from './clock.js';
+export { gameDeadline, needsDeal, nextDeadline } from './clock.js';
 export { legalMoves } from './moves.js';
 export { NO_ALLOWED_ACTIONS, viewFor, viewerPart } from './view.js';
 export type {

@@ -8,13 +8,14 @@
 import type { Card } from '../cards.js';
 import { scoreHand } from '../scoring.js';
 import { fairRandomInt, seedCommitment } from '../shuffle.js';
+import { isAway } from './away-rules.js';
 import { findSeat, log, patchPlayer, patchSeat, payIn, sound, type Draft } from './draft.js';
 import { beginBetting } from './turns.js';
 import type { Hand, HandPlayer, Seat, TableState } from './types.js';
 
-/** Seated players who play the next ordinary hand: not leaving, balance at least S (RULES §2.1). */
+/** Seated players who play the next ordinary hand: not leaving, not away, balance at least S (RULES §2.1, §6). */
 export function playersAbleToPlay(s: TableState): Seat[] {
-  return s.seats.filter((seat) => !seat.leaving && seat.balance >= s.stake);
+  return s.seats.filter((seat) => !seat.leaving && !isAway(seat) && seat.balance >= s.stake);
 }
 
 /** The first of `positions` (sorted ascending) clockwise after `after`. */
@@ -71,7 +72,10 @@ export function dealHand(d: Draft, input: DealInput): void {
   } else {
     dealt = playersAbleToPlay(s);
     for (const seat of s.seats) {
-      if (!seat.leaving && seat.balance < s.stake) patchSeat(d, seat.playerId, { sittingOut: true });
+      if (seat.leaving) continue;
+      if (seat.balance < s.stake) patchSeat(d, seat.playerId, { sittingOut: true });
+      // RULES §6: an away player counts the hands dealt without them (svara hands do not count).
+      else if (isAway(seat)) patchSeat(d, seat.playerId, { handsAway: seat.handsAway + 1 });
     }
     const positions = dealt.map((seat) => seat.position);
     dealerPosition = chooseDealer(s, positions, input.serverSeed, input.clientSeed, handNumber);

@@ -1,11 +1,12 @@
 /** Who may take part in an open svara, and when everyone has decided (RULES §5). */
+import { isAway } from './away-rules.js';
 import type { Seat, TableState } from './types.js';
 
-/** A seated player who did not tie may join by paying the share, unless they are on their way out. */
+/** A seated player who did not tie may join by paying the share, unless they are away or on their way out. */
 export function canJoinSvara(s: TableState, seat: Seat): boolean {
   const sv = s.svara;
   if (!sv || sv.tied.includes(seat.playerId)) return false;
-  return !seat.leaving && !seat.sittingOut && seat.balance >= sv.share;
+  return !seat.leaving && !seat.sittingOut && !isAway(seat) && seat.balance >= sv.share;
 }
 
 /** Every tied player and every player who could join has made a final decision. */

@@ -21,6 +21,8 @@ export type TableTimings = {
   svaraMs: number;
   /** How long the result of a hand is shown before the next one may start (RULES §6). */
   resultMs: number;
+  /** How long a player may stay away before the seat is freed (RULES §6: five minutes). */
+  awayMs: number;
 };
 
 export type TableConfig = {
@@ -40,8 +42,13 @@ export type Seat = {
   username: string | null;
   avatar: string | null;
   balance: Cents;
-  /** Consecutive ended hands in which a turn time-out folded this player (RULES §6). */
-  timedOutHands: number;
+  /**
+   * When a turn time-out made this player away (RULES §6), or null while present. An away player is
+   * dealt no hand until they say they are back (the `back` action).
+   */
+  awaySince: number | null;
+  /** Ordinary hands dealt without this player since they went away (stood up at AWAY_HANDS_LIMIT). */
+  handsAway: number;
   /** Left the room while still in the hand: folded, stood up when the hand (or its svara) ends. */
   leaving: boolean;
   /** Balance below S when a hand started: not dealt in, stood up when that hand ends. */
@@ -183,7 +190,11 @@ export type MoneyParty = { kind: 'player'; playerId: string } | { kind: 'pot' } 
 export type TransferReason =
   'ante' | 'blind_bet' | 'call' | 'raise' | 'svara_join' | 'payout' | 'house_share' | 'refund';
 
-export type SeatChangeReason = 'sat' | 'left' | 'sat_out' | 'timed_out';
+/**
+ * Why a seat was taken or freed. 'sat_out': the balance was below S (the player sat a hand out, or
+ * blocked the only possible deal); 'away': away for AWAY_HANDS_LIMIT hands or `awayMs` (RULES §6).
+ */
+export type SeatChangeReason = 'sat' | 'left' | 'sat_out' | 'away';
 
 export type TableEvent =
   | {
@@ -242,6 +253,8 @@ export type TableAction =
     }
   /** In the hand: folds, and the seat is freed when the hand ends. Otherwise freed at once. */
   | { type: 'leave'; playerId: string }
+  /** An away player is back: dealt in again from the next hand (RULES §6). */
+  | { type: 'back'; playerId: string }
   /** The wallet changed outside the table (deposit, withdrawal): the table mirrors it. */
   | { type: 'set_balance'; playerId: string; balance: Cents }
   /** Deals the next hand (or the ready svara hand) from shuffleDeck(serverSeed, clientSeed, n). */
@@ -249,7 +262,10 @@ export type TableAction =
   | PlayerMove
   /** `amount` is R, paid now: 2L ≤ R ≤ cap (RULES §2.6, §3). */
   | { type: 'raise'; playerId: string; amount: Cents }
-  /** The clock reached nextDeadline: turn time-out, svara window close, end of the result display. */
+  /**
+   * The clock reached nextDeadline: turn time-out, svara window close, end of the result display,
+   * and/or an away player's time is up.
+   */
   | { type: 'tick' };
 
 export type PlayerMoveType = 'blind_bet' | 'look' | 'call' | 'fold' | 'join_svara' | 'skip_svara';
@@ -262,7 +278,8 @@ export type TableError = { code: ErrorCode; detail?: string };
 export type TableResult =
   { ok: true; state: TableState; events: TableEvent[] } | { ok: false; error: TableError };
 
-export type Deadline = { at: number; kind: 'turn' | 'svara' | 'result' };
+/** 'away': the earliest moment an away player who is not in play must be stood up. */
+export type Deadline = { at: number; kind: 'turn' | 'svara' | 'result' | 'away' };
 
 /** The viewer's legal moves in cents (viewFor turns them into dollars). */
 export type LegalMoves = {

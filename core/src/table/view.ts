@@ -7,7 +7,8 @@
 import { centsToDollars } from '../money.js';
 import { FRAME_LOG_ENTRIES, HOUSE_SHARE_BPS } from '../protocol/constants.js';
 import type { AllowedActions, GameState, LogEntry, PlayerView } from '../protocol/game-state.js';
-import { nextDeadline } from './clock.js';
+import { isAway } from './away-rules.js';
+import { gameDeadline } from './clock.js';
 import { findSeat, playerIndex } from './draft.js';
 import { legalMoves, NO_MOVES } from './moves.js';
 import type { Hand, LegalMoves, Seat, TableState } from './types.js';
@@ -35,6 +36,7 @@ function playerView(s: TableState, seat: Seat, viewerId: string | null): PlayerV
     hasLookedAndMustAct: p !== null && h!.looker === i,
     isActive: p !== null,
     isSittingOut: seat.sittingOut,
+    isAway: isAway(seat),
     isDealer: (h ? h.dealerPosition : s.dealerPosition) === seat.position,
     isAllIn: p?.allIn ?? false,
     score: visible ? p.score : null,
@@ -114,7 +116,7 @@ export function viewFor(state: TableState, viewerId: string | null, now: number)
     players,
     currentPlayerIndex: onTurn === null ? -1 : s.seats.findIndex((seat) => seat.playerId === onTurn),
     turnStartTime: inPlay ? h.turnStartedAt : null,
-    deadline: nextDeadline(s)?.at ?? null,
+    deadline: gameDeadline(s)?.at ?? null,
     serverTime: now,
     minBet: $(s.stake),
     lastBlindBet: $(h?.lastBlind ?? 0),

@@ -16,6 +16,7 @@ export function playerView(over: Partial<PlayerView> = {}): PlayerView {
     hasLookedAndMustAct: false,
     isActive: true,
     isSittingOut: false,
+    isAway: false,
     isDealer: false,
     isAllIn: false,
     score: null,

@@ -10,6 +10,8 @@ export const RoomSchema = defineEntity({
     type: p.enum(['public', 'private'] as const),
     /** scrypt hash with its salt (see rooms/password.ts); never the password itself. */
     passwordHash: p.text().nullable(),
+    /** The password sealed with AES-256-GCM (rooms/password-box.ts), shown to the creator only. */
+    passwordSealed: p.text().nullable(),
     status: p.enum(['open', 'closed'] as const).default('open'),
     createdAt: p
       .datetime()

@@ -5,6 +5,7 @@ import { Migration20261122010000_table_commit } from './Migration20261122010000_
 import { Migration20261122020000_ledger_post_lock_check } from './Migration20261122020000_ledger_post_lock_check.js';
 import { Migration20261122030000_hand_steps } from './Migration20261122030000_hand_steps.js';
 import { Migration20261125000000_payments } from './Migration20261125000000_payments.js';
+import { Migration20261126000000_room_password_sealed } from './Migration20261126000000_room_password_sealed.js';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist (start). */
 export const MIGRATIONS = [
@@ -18,4 +19,8 @@ export const MIGRATIONS = [
   },
   { name: 'Migration20261122030000_hand_steps', class: Migration20261122030000_hand_steps },
   { name: 'Migration20261125000000_payments', class: Migration20261125000000_payments },
+  {
+    name: 'Migration20261126000000_room_password_sealed',
+    class: Migration20261126000000_room_password_sealed,
+  },
 ];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { knexOf } from '../../db/orm.js';
 import { FakeTables, useTestServer } from '../../test-support/http.js';
 
 const tables = new FakeTables();
@@ -185,5 +186,91 @@ describe('room change notifications', () => {
     await api.services.rooms.close(roomId);
     stop();
     expect(changes).toEqual([`created:${roomId}`, `closed:${roomId}`]);
+  });
+});
+
+describe('rooms by the number shown (the first 8 characters of the id)', () => {
+  it('joins a private room by the 8 characters shown and answers its full id', async () => {
+    const { roomId } = (await createRoom({ type: 'private', minBet: 1, password: '135790' })).body;
+    const shown = roomId.slice(0, 8);
+    const joined = await api.request('POST', `/rooms/${shown}/join`, {
+      token: guest,
+      body: { password: '135790' },
+    });
+    expect(joined.status).toBe(200);
+    expect(joined.body).toEqual({ roomId, seated: false });
+    expect(await api.services.rooms.hasAccess(roomId, '5002')).toBe(true);
+    // Upper case, as someone may type it, names the same room.
+    const details = await api.request('GET', `/rooms/${shown.toUpperCase()}`);
+    expect(details.body).toMatchObject({ roomId, type: 'private' });
+  });
+
+  it('finds open rooms only: a closed room is not found by its number', async () => {
+    const { roomId } = (await createRoom({ type: 'public', minBet: 1 })).body;
+    await api.services.rooms.close(roomId);
+    const shown = roomId.slice(0, 8);
+    expect((await api.request('GET', `/rooms/${shown}`)).status).toBe(404);
+    expect((await api.request('POST', `/rooms/${shown}/join`, { token: guest })).status).toBe(404);
+    // By its full id it is still there (closed).
+    expect((await api.request('GET', `/rooms/${roomId}`)).body).toMatchObject({ status: 'closed' });
+  });
+
+  it('refuses a number two open rooms share with room_id_ambiguous', async () => {
+    const knex = knexOf(api.services.orm);
+    const ids = ['c0ffee00-0000-4000-8000-000000000001', 'c0ffee00-0000-4000-8000-000000000002'];
+    await knex('rooms').insert(ids.map((id) => ({ id, owner_id: '5001', stake_cents: 100, type: 'public' })));
+    const refused = await api.request('POST', '/rooms/c0ffee00/join', { token: guest });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      code: 'room_id_ambiguous',
+      message: 'Several open rooms start with this number: enter the full room id.',
+    });
+    expect((await api.request('GET', '/rooms/c0ffee00')).body).toMatchObject({ code: 'room_id_ambiguous' });
+    // The full id still works.
+    expect((await api.request('POST', `/rooms/${ids[0]}/join`, { token: guest })).body).toEqual({
+      roomId: ids[0],
+      seated: false,
+    });
+  });
+
+  it('answers 404 for anything else that is not an id', async () => {
+    for (const ref of ['c0ffee0', 'c0ffee001', 'zzzzzzzz', 'c0ffee0%']) {
+      expect((await api.request('POST', `/rooms/${ref}/join`, { token: guest })).status).toBe(404);
+    }
+  });
+});
+
+describe("a private room's password for its creator", () => {
+  it('GET /rooms/:id shows the password to the signed-in creator and to nobody else', async () => {
+    const { roomId } = (await createRoom({ type: 'private', minBet: 1, password: '8642013' })).body;
+    const mine = await api.request('GET', `/rooms/${roomId}`, { token: owner });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ roomId, ownerId: '5001', password: '8642013' });
+
+    // A guest who has access, a guest without, and anyone without a token (or with a bad one).
+    await api.request('POST', `/rooms/${roomId}/join`, { token: guest, body: { password: '8642013' } });
+    for (const token of [guest, poor, undefined, 'not-a-token']) {
+      const r = await api.request('GET', `/rooms/${roomId}`, token === undefined ? {} : { token });
+      expect(r.status).toBe(200);
+      expect(JSON.stringify(r.body)).not.toMatch(/password|8642013/);
+    }
+    // By the number shown too, only for the creator.
+    expect((await api.request('GET', `/rooms/${roomId.slice(0, 8)}`, { token: owner })).body).toMatchObject({
+      password: '8642013',
+    });
+  });
+
+  it('stores the password hashed and sealed, never in plain text', async () => {
+    const { roomId } = (await createRoom({ type: 'private', minBet: 1, password: '9753113' })).body;
+    const row = await knexOf(api.services.orm)('rooms').where({ id: roomId }).first();
+    expect(JSON.stringify(row)).not.toContain('9753113');
+    expect(row.password_hash).toMatch(/^scrypt\$/);
+    expect(row.password_sealed).toMatch(/^v1\./);
+  });
+
+  it('a public room has no password, for its creator either', async () => {
+    const { roomId } = (await createRoom({ type: 'public', minBet: 1 })).body;
+    const mine = await api.request('GET', `/rooms/${roomId}`, { token: owner });
+    expect(mine.body).not.toHaveProperty('password');
   });
 });

@@ -2,7 +2,7 @@ import { createRoomRequestSchema, joinRoomRequestSchema, SvaraError, type ErrorC
 import type Router from 'koa-router';
 import type { ZodError } from 'zod';
 import type { Services } from '../../services.js';
-import { requireUser, userIdOf } from '../auth.js';
+import { optionalUser, requireUser, userIdOf } from '../auth.js';
 import { readJson } from '../body.js';
 import type { AppState } from '../context.js';
 import type { RateLimiters } from '../rate-limit.js';
@@ -22,8 +22,9 @@ export function roomRoutes(router: Router<AppState>, services: Services, limits:
     ctx.body = await services.rooms.listPublic();
   });
 
-  router.get('/rooms/:id', async (ctx) => {
-    ctx.body = await services.rooms.details(ctx.params.id!);
+  // Open to all; a signed-in creator of a private room also gets its password.
+  router.get('/rooms/:id', optionalUser(services.tokens), async (ctx) => {
+    ctx.body = await services.rooms.details(ctx.params.id!, ctx.state.userId ?? null);
   });
 
   router.post('/rooms', limits.mutationByIp, signedIn, limits.mutationByUser, async (ctx) => {

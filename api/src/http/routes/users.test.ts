@@ -35,6 +35,7 @@ describe('GET /users/profile', () => {
       languageCode: 'ru',
       balance: 123.45,
       walletAddress: null,
+      seatedRoomId: null,
     });
   });
 });
