@@ -52,6 +52,11 @@ export async function attachRealtime(
     serveClient: false,
     // Client messages are small intentions; anything big is not ours.
     maxHttpBufferSize: 16 * 1024,
+    // A heartbeat every 2 s, given up after 3 s more: a silent loss (a phone losing its network, a
+    // server gone) is noticed on both sides within about 5 s instead of socket.io's 25–45 s. The
+    // ping is a one-byte frame: at 3,000 players, 1,500 frames a second.
+    pingInterval: 2_000,
+    pingTimeout: 3_000,
     // Deflate keeps frames small on the wire. A 4 KB window holds the previous frame, so a frame
     // mostly encodes what changed since it; memLevel 7 keeps each connection's context at 80 KB.
     perMessageDeflate: options.compression
