@@ -1,6 +1,6 @@
 /**
- * The socket.io connection (SPEC §4 "Realtime connection", §7): websocket only, 10 reconnection
- * attempts 2 s apart, a reconnect when the page becomes visible again, and acknowledgements.
+ * The socket.io connection (SPEC §4 "Realtime connection", §7): websocket only, reconnection
+ * attempts 1–4 s apart without end, a reconnect when the page becomes visible again, and acknowledgements.
  * Loaded after sign-in, so the lobby draws without waiting for it.
  */
 import { io, type Socket } from 'socket.io-client';
@@ -23,7 +23,8 @@ export type RealtimeAuth = {
   userData: { username: string | null; avatar: string | null };
 };
 
-const ACK_TIMEOUT_MS = 8_000;
+// Short enough that a dead connection shows at the table within ~5 s (the table also probes).
+const ACK_TIMEOUT_MS = 4_000;
 
 export const connectionStatus = createStore<ConnectionStatus>('idle');
 
@@ -47,8 +48,12 @@ export function connectRealtime(credentials: RealtimeAuth): void {
     withCredentials: true,
     auth: (cb) => cb(auth ?? {}),
     reconnection: true,
-    reconnectionAttempts: 10,
-    reconnectionDelay: 2_000,
+    // Keep trying: the table recovers by itself after any outage, however long.
+    reconnectionAttempts: Infinity,
+    reconnectionDelay: 1_000,
+    reconnectionDelayMax: 4_000,
+    // A connection attempt that hangs is given up after 5 s, not socket.io's default 20 s.
+    timeout: 5_000,
   });
   socket = s;
   for (const event of handlers.keys()) attach(s, event);
@@ -83,6 +88,14 @@ function onVisible(): void {
 export function reconnectRealtime(): void {
   if (!socket) return;
   if (socket.connected) return connectionStatus.set('connected');
+  connectionStatus.set('connecting');
+  socket.connect();
+}
+
+/** Drops the socket and connects afresh: it looked connected but stopped answering. */
+export function restartRealtime(): void {
+  if (!socket) return;
+  socket.disconnect();
   connectionStatus.set('connecting');
   socket.connect();
 }

@@ -40,12 +40,13 @@ export async function enterRoom(roomId: string, minBet: number, balance: number)
   }
 }
 
-/** A `join_…` start link: join, or watch, or go to deposit / the lobby with a notice. */
+/** A `join_…` start link: watch the table (sitting down is the player's tap), or go to deposit / the lobby with a notice. */
 export async function enterStartRoom(roomId: string): Promise<void> {
   loadingScreen.set(true);
   try {
     await api.joinRoom(roomId);
-    navigate({ name: 'gameRoom', roomId, autoSit: true });
+    // An invitation shows the table first: the player sits down (and pays an ante) only by choice.
+    navigate({ name: 'gameRoom', roomId, autoSit: false });
   } catch (err) {
     if (isAlreadyStarted(err)) navigate({ name: 'gameRoom', roomId, autoSit: false });
     else if (err instanceof ApiError && (err.code === 'password_required' || err.code === 'wrong_password')) {

@@ -1,5 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { SEAT_POINTS, TABLE_CENTER, TABLE_H, TABLE_W, tableScale, towardCentre } from './table-layout';
+import {
+  DECK_BOX,
+  POT_BOX,
+  SEAT_POINTS,
+  TABLE_CENTER,
+  TABLE_H,
+  TABLE_W,
+  TAX_BOX,
+  avatarBox,
+  badgeBox,
+  betBox,
+  bubbleBox,
+  cardsBox,
+  intersects,
+  pillBox,
+  tableScale,
+  towardCentre,
+  winBox,
+  type Box,
+} from './table-layout';
 
 describe('table layout', () => {
   it('fits the 315 × 493 base into the screen keeping proportions', () => {
@@ -22,5 +41,63 @@ describe('table layout', () => {
   it('interpolates towards the centre', () => {
     expect(towardCentre(4, 0)).toEqual(SEAT_POINTS[4]);
     expect(towardCentre(4, 1)).toEqual(TABLE_CENTER);
+  });
+});
+
+/** Six players, the viewer at seat 4: every piece at its largest (15-chip bets, revealed cards). */
+function sixSeatPieces() {
+  const seats = [1, 2, 3, 4, 5, 6];
+  const named = (kind: string, seat: number, box: Box) => ({ name: `${kind}${seat}`, box });
+  return {
+    avatars: seats.map((s) => named('avatar', s, avatarBox(s))),
+    pills: seats.map((s) => named('pill', s, pillBox(s))),
+    badges: seats.map((s) => named('badge', s, badgeBox(s))),
+    cards: seats.map((s) => named('cards', s, cardsBox(s, s === 4, true))),
+    bets: seats.map((s) => named('bet', s, betBox(s))),
+    wins: seats.map((s) => named('win', s, winBox(s))),
+    bubbles: seats.map((s) => named('bubble', s, bubbleBox(s))),
+    middle: [
+      { name: 'pot', box: POT_BOX },
+      { name: 'tax', box: TAX_BOX },
+      { name: 'deck', box: DECK_BOX },
+    ],
+  };
+}
+
+type Named = { name: string; box: Box };
+function overlaps(as: Named[], bs: Named[]): string[] {
+  const found: string[] = [];
+  for (const a of as)
+    for (const b of bs)
+      if (a !== b && a.name !== b.name && intersects(a.box, b.box)) found.push(`${a.name}×${b.name}`);
+  return found;
+}
+
+describe('six players at the table: nothing covers anything else', () => {
+  const p = sixSeatPieces();
+  const seatParts = [...p.avatars, ...p.pills, ...p.badges];
+
+  it('keeps every piece on the table', () => {
+    const all = Object.values(p).flat();
+    const outside = all.filter(
+      ({ box }) => box.x < 0 || box.y < 0 || box.x + box.w > TABLE_W || box.y + box.h > TABLE_H,
+    );
+    expect(outside.map((n) => n.name)).toEqual([]);
+  });
+  it('cards never hide a name, a balance or a badge (the top seat’s balance included)', () => {
+    expect(overlaps(p.cards, [...p.pills, ...p.badges, ...p.cards, ...p.middle])).toEqual([]);
+  });
+  it('a badge stays above its avatar, clear of the name pill', () => {
+    expect(overlaps(p.badges, p.pills)).toEqual([]);
+  });
+  it('bet chips cover no seat, no cards, not the pot, the 5 % tax or the deck, nor each other', () => {
+    expect(overlaps(p.bets, [...seatParts, ...p.cards, ...p.middle, ...p.bets])).toEqual([]);
+  });
+  it('the win amount and a chat bubble cover no chips, no pot, no other seat and no one else’s cards', () => {
+    const notOwn = (own: Named, list: Named[]) => list.filter((s) => s.name.slice(-1) !== own.name.slice(-1));
+    for (const float of [...p.wins, ...p.bubbles])
+      expect(
+        overlaps([float], [...p.bets, ...p.middle, ...notOwn(float, [...seatParts, ...p.cards])]),
+      ).toEqual([]);
   });
 });

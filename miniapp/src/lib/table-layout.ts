@@ -1,11 +1,18 @@
-/** Geometry of the oval table, in the base units of SPEC §2 (315 × 493), scaled to the screen as a whole. */
+/**
+ * Geometry of the oval table, in the base units of SPEC §2 (315 × 493), scaled to the screen as a
+ * whole. Every piece that could collide (seat pill, badge, cards, bet chips, pot, tax, deck, win
+ * amount, chat bubble) is placed from the boxes here, so table-layout.test.ts can prove they do not
+ * overlap for six players on any screen: the scale is uniform.
+ */
+import { chipStackLayout, deckPileAspect } from '../assets/table';
+
 export const TABLE_W = 315;
 export const TABLE_H = 493;
 export const TABLE_CENTER = { x: TABLE_W / 2, y: 232 } as const;
 
 /** Avatar centres of display seats 1..6: top, right-top, right-bottom, bottom (the viewer), left-bottom, left-top. */
 export const SEAT_POINTS: Readonly<Record<number, { x: number; y: number }>> = {
-  1: { x: 157.5, y: 50 },
+  1: { x: 157.5, y: 44 },
   2: { x: 268, y: 140 },
   3: { x: 268, y: 322 },
   4: { x: 157.5, y: 440 },
@@ -13,7 +20,132 @@ export const SEAT_POINTS: Readonly<Record<number, { x: number; y: number }>> = {
   6: { x: 47, y: 140 },
 };
 
-/** A point a fraction `t` of the way from a seat to the centre (chip stacks, flying chips). */
+export type Box = { x: number; y: number; w: number; h: number };
+
+export function intersects(a: Box, b: Box): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+export const AVATAR = 46;
+/** Name and balance under the avatar: two 10 px lines; overlaps the avatar's lower edge by 4. */
+export const PILL = { w: 78, h: 30, overlap: 4 } as const;
+/** The action / sitting-out / away badge above the avatar; text never grows it past this box. */
+export const BADGE = { w: 78, h: 14 } as const;
+
+export function avatarBox(seat: number): Box {
+  const p = SEAT_POINTS[seat]!;
+  return { x: p.x - AVATAR / 2, y: p.y - AVATAR / 2, w: AVATAR, h: AVATAR };
+}
+
+export function pillBox(seat: number): Box {
+  const p = SEAT_POINTS[seat]!;
+  return { x: p.x - PILL.w / 2, y: p.y + AVATAR / 2 - PILL.overlap, w: PILL.w, h: PILL.h };
+}
+
+export function badgeBox(seat: number): Box {
+  const p = SEAT_POINTS[seat]!;
+  return { x: p.x - BADGE.w / 2, y: p.y - AVATAR / 2 - BADGE.h + 2, w: BADGE.w, h: BADGE.h };
+}
+
+/** Where a seat's cards sit relative to its avatar centre: top seat beside it, side seats under the pill or over the badge, the viewer's above. */
+export const CARD_OFFSET: Readonly<Record<number, { x: number; y: number }>> = {
+  1: { x: 76, y: 8 },
+  2: { x: 0, y: 73 },
+  3: { x: 0, y: -59 },
+  4: { x: 0, y: -82 },
+  5: { x: 0, y: -59 },
+  6: { x: 0, y: 73 },
+};
+
+/** Card width at a seat: the viewer's own big, revealed cards mid, face-down small. */
+export function cardWidth(big: boolean, revealed: boolean): number {
+  return big ? 46 : revealed ? 26 : 18;
+}
+
+const CARD_ASPECT = 1.4;
+
+/** The three fanned cards (with room for their tilt). */
+export function cardsBox(seat: number, big: boolean, revealed: boolean): Box {
+  const p = SEAT_POINTS[seat]!;
+  const o = CARD_OFFSET[seat]!;
+  const w = cardWidth(big, revealed);
+  const overlap = big ? 0.3 : 0.55;
+  const fanW = w + 2 * w * (1 - overlap) + 6;
+  const fanH = w * CARD_ASPECT + (big ? 10 : 8);
+  return { x: p.x + o.x - fanW / 2, y: p.y + o.y - fanH / 2, w: fanW, h: fanH };
+}
+
+/** The centre of a seat's bet chips: on the line to the table's centre, clear of the middle. */
+export const BET_POINTS: Readonly<Record<number, { x: number; y: number }>> = {
+  1: { x: 157.5, y: 113 },
+  2: { x: 203, y: 182 },
+  3: { x: 206, y: 288 },
+  4: { x: 157.5, y: 300 },
+  5: { x: 109, y: 288 },
+  6: { x: 112, y: 182 },
+};
+
+export const BET_CHIP = 16;
+/** The amount under the chips. */
+export const BET_LABEL = { w: 36, h: 12 } as const;
+/** Chips per column: piles grow up before they grow wide, so six bets fit between the seats. */
+export const BET_PER_COLUMN = 8;
+
+/** Chips and amount of a bet of `chips` chips (the widest and tallest pile is 15 chips). */
+export function betBox(seat: number, chips = 15): Box {
+  const c = BET_POINTS[seat]!;
+  const layout = chipStackLayout(chips, BET_PER_COLUMN);
+  const k = BET_CHIP / 40;
+  const w = Math.max(layout.width * k, BET_LABEL.w);
+  const h = layout.height * k + 2 + BET_LABEL.h;
+  return { x: c.x - w / 2, y: c.y - h / 2, w, h };
+}
+
+/** Pot chips, the pot amount and the house's 5 %, stacked at the centre. */
+export const POT_BOX: Box = { x: TABLE_CENTER.x - 50, y: TABLE_CENTER.y - 28, w: 100, h: 46 };
+export const TAX_BOX: Box = { x: TABLE_CENTER.x - 50, y: TABLE_CENTER.y + 18, w: 100, h: 14 };
+export const DECK_W = 22;
+export const DECK_BOX: Box = {
+  x: TABLE_CENTER.x - DECK_W / 2,
+  y: 140,
+  w: DECK_W,
+  h: Math.ceil(DECK_W * deckPileAspect(4)),
+};
+
+/** Floating texts of seats 3 and 5 go under the pill: above them are the bets. */
+function floatY(seat: number, h: number): number {
+  const p = SEAT_POINTS[seat]!;
+  if (seat === 3 || seat === 5) return p.y + AVATAR / 2 - PILL.overlap + PILL.h + 2;
+  return badgeBox(seat).y - h;
+}
+
+function clampX(x: number, w: number): number {
+  return Math.min(Math.max(x, 0), TABLE_W - w);
+}
+
+/** The win amount: a 20 px line just outside the seat, on the side away from the bets. */
+export const WIN_SIZE = { w: 96, h: 26 } as const;
+export function winBox(seat: number): Box {
+  const p = SEAT_POINTS[seat]!;
+  const { w, h } = WIN_SIZE;
+  // The top seat's edge is the table's: its win amount goes left of the avatar, the viewer's right of the pill.
+  if (seat === 1) return { x: p.x - AVATAR / 2 - 6 - w, y: p.y - h / 2, w, h };
+  if (seat === 4) return { x: p.x + PILL.w / 2 + 4, y: p.y + 4, w, h };
+  return { x: clampX(p.x - w / 2, w), y: floatY(seat, h), w, h };
+}
+
+/** A chat bubble: beside, above or under the seat, never over the bets or someone else's cards. */
+/** Two lines of 13 px: every preset phrase fits in two lines at this width. */
+export const BUBBLE_SIZE = { w: 96, h: 30 } as const;
+export function bubbleBox(seat: number): Box {
+  const p = SEAT_POINTS[seat]!;
+  const { w, h } = BUBBLE_SIZE;
+  if (seat === 1) return { x: p.x - AVATAR / 2 - 6 - w, y: Math.max(0, p.y - h / 2), w, h };
+  if (seat === 4) return { x: clampX(p.x - PILL.w / 2 - 4 - w, w), y: p.y - h / 2, w, h };
+  return { x: clampX(p.x - w / 2, w), y: floatY(seat, h), w, h };
+}
+
+/** A point a fraction `t` of the way from a seat to the centre (flying chips). */
 export function towardCentre(seat: number, t: number): { x: number; y: number } {
   const p = SEAT_POINTS[seat]!;
   return { x: p.x + (TABLE_CENTER.x - p.x) * t, y: p.y + (TABLE_CENTER.y - p.y) * t };

@@ -65,15 +65,16 @@ describe('seat rotation', () => {
 
 describe('seat labels and looks', () => {
   it('names the last action', () => {
-    expect(seatLabel('blind_bet', false)).toBe('BLIND');
-    expect(seatLabel('call', false)).toBe('PAID');
-    expect(seatLabel('fold', false)).toBe('PASS');
-    expect(seatLabel('raise', false)).toBe('RAISE');
-    expect(seatLabel('win', true)).toBe('WIN');
+    expect(seatLabel('blind_bet', false)).toBe('blind');
+    expect(seatLabel('call', false)).toBe('paid');
+    expect(seatLabel('all_in', false)).toBe('allIn');
+    expect(seatLabel('fold', false)).toBe('pass');
+    expect(seatLabel('raise', false)).toBe('raise');
+    expect(seatLabel('win', true)).toBe('win');
     expect(seatLabel('ante', false)).toBeNull();
   });
   it('hides LOOK on the own seat only', () => {
-    expect(seatLabel('look', false)).toBe('LOOK');
+    expect(seatLabel('look', false)).toBe('look');
     expect(seatLabel('look', true)).toBeNull();
   });
   it('dims folded seats and marks inactive ones as sitting out', () => {

@@ -31,24 +31,26 @@ export function positionAtSeat(seat: number, viewerPosition: number | null): num
   return ((((seat + viewerPosition - 5) % MAX_PLAYERS) + MAX_PLAYERS) % MAX_PLAYERS) + 1;
 }
 
-export type SeatLabel = 'BLIND' | 'PAID' | 'PASS' | 'RAISE' | 'WIN' | 'LOOK';
+/** A seat's badge; each is a key under `game.labels` (never shown as the raw word). */
+export type SeatLabel = 'blind' | 'paid' | 'pass' | 'raise' | 'win' | 'look' | 'allIn';
 
 /** The label a seat shows for its last action; LOOK is hidden on the viewer's own seat. */
 export function seatLabel(action: LastAction | null, isViewer: boolean): SeatLabel | null {
   switch (action) {
     case 'blind_bet':
-      return 'BLIND';
+      return 'blind';
     case 'call':
+      return 'paid';
     case 'all_in':
-      return 'PAID';
+      return 'allIn';
     case 'fold':
-      return 'PASS';
+      return 'pass';
     case 'raise':
-      return 'RAISE';
+      return 'raise';
     case 'win':
-      return 'WIN';
+      return 'win';
     case 'look':
-      return isViewer ? null : 'LOOK';
+      return isViewer ? null : 'look';
     default:
       return null;
   }

@@ -75,6 +75,7 @@ describe('the raise sheet', () => {
         max={30}
         balance={30}
         pending={false}
+        secondsLeft={12}
         onClose={() => undefined}
         onConfirm={onConfirm}
       />,

@@ -12,6 +12,7 @@ export function RaiseSheet({
   max,
   balance,
   pending,
+  secondsLeft,
   onClose,
   onConfirm,
 }: {
@@ -20,6 +21,8 @@ export function RaiseSheet({
   max: number;
   balance: number;
   pending: boolean;
+  /** The turn's time left: the sheet covers the seat's timer ring, so it shows the time itself. */
+  secondsLeft: number;
   onClose: () => void;
   onConfirm: (amount: number) => void;
 }) {
@@ -29,6 +32,12 @@ export function RaiseSheet({
   const step = raiseStep(min);
   return (
     <Sheet open={open} onClose={onClose} title={t('game.raiseTitle')} testId="raise-sheet">
+      <div
+        className={`-mt-2 mb-2 text-center text-xs font-semibold tabular-nums ${secondsLeft <= 5 ? 'text-red-400' : 'text-cream/70'}`}
+        data-testid="raise-timer"
+      >
+        {t('game.turnLeft', { seconds: secondsLeft })}
+      </div>
       <div className="mb-4 text-center">
         <span className="gold-text font-display text-4xl font-black tabular-nums" data-testid="raise-amount">
           ${formatTableMoney(value)}

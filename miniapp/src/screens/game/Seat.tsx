@@ -4,34 +4,41 @@ import { Avatar } from '../../ui/Avatar';
 import { DealerButton } from '../../assets/table';
 import { CardBack, PlayingCard } from '../../ui/cards';
 import { InviteIcon, SeatIcon } from '../../ui/icons';
+import type { CSSProperties } from 'react';
 import { seatLook, type SeatLabel } from '../../lib/table';
 import { seatName } from '../../lib/names';
 import { formatCompactMoney } from '../../lib/money';
-import { SEAT_POINTS, TABLE_CENTER } from '../../lib/table-layout';
+import {
+  AVATAR,
+  CARD_OFFSET,
+  SEAT_POINTS,
+  TABLE_CENTER,
+  badgeBox,
+  bubbleBox,
+  cardWidth,
+  pillBox,
+  winBox,
+  type Box,
+} from '../../lib/table-layout';
 
-const AVATAR = 46;
-
-/** Where a seat's cards sit relative to its avatar, so they face the middle of the table. */
-const CARD_OFFSET: Record<number, { x: number; y: number }> = {
-  1: { x: 0, y: 54 },
-  2: { x: -48, y: 12 },
-  3: { x: -50, y: -8 },
-  4: { x: 0, y: -82 },
-  5: { x: 50, y: -8 },
-  6: { x: 48, y: 12 },
+/** Badge colours; the words come from `game.labels` in the player's language. */
+const LABEL_STYLE: Record<SeatLabel | 'sittingOut' | 'away', string> = {
+  blind: 'bg-sky-600 text-white',
+  paid: 'bg-emerald-600 text-white',
+  allIn: 'bg-red-600 text-white',
+  pass: 'bg-zinc-600 text-zinc-100',
+  raise: 'bg-orange-500 text-white',
+  win: 'bg-gradient-to-b from-gold-300 to-gold-600 text-ink',
+  look: 'bg-violet-600 text-white',
+  sittingOut: 'bg-black/70 text-cream/75',
+  away: 'bg-amber-700 text-white',
 };
 
-/** Floating texts above a side seat lean inwards so they stay on screen (their centre is moved by translate -50%). */
-const SIDE_SHIFT: Record<number, number> = { 1: 0, 2: -24, 3: -24, 4: 0, 5: 24, 6: 24 };
-
-const LABEL_STYLE: Record<SeatLabel, string> = {
-  BLIND: 'bg-sky-600 text-white',
-  PAID: 'bg-emerald-600 text-white',
-  PASS: 'bg-zinc-600 text-zinc-100',
-  RAISE: 'bg-orange-500 text-white',
-  WIN: 'bg-gradient-to-b from-gold-300 to-gold-600 text-ink',
-  LOOK: 'bg-violet-600 text-white',
-};
+/** A box of lib/table-layout relative to the seat's avatar centre (the seat element's origin). */
+function at(box: Box, seat: number): CSSProperties {
+  const p = SEAT_POINTS[seat]!;
+  return { left: box.x - p.x, top: box.y - p.y, width: box.w, height: box.h };
+}
 
 export type SeatProps = {
   seat: number;
@@ -100,7 +107,10 @@ export function Seat({
   const p = SEAT_POINTS[seat]!;
   const look = seatLook(player);
   const off = CARD_OFFSET[seat]!;
-  const cardW = big ? 46 : player.cards ? 26 : 18;
+  const cardW = cardWidth(big, player.cards !== null);
+  // One badge at a time: the last action, else away, else sitting out (never spilling out of its box).
+  const badge =
+    label ?? (player.isAway ? 'away' : look === 'sittingOut' && !player.hasFolded ? 'sittingOut' : null);
   // Face down: an active seat that has not folded holds three cards.
   const count = player.cards?.length ?? (player.isActive && !player.hasFolded ? 3 : 0);
   // The deal animation starts at the deck in the middle of the table.
@@ -149,7 +159,8 @@ export function Seat({
               className={`absolute rounded-full border border-gold-200/70 bg-ink px-1.5 font-bold text-gold-300 shadow ${
                 big
                   ? '-top-4 left-1/2 -translate-x-1/2 text-sm'
-                  : '-bottom-2 left-1/2 -translate-x-1/2 text-[11px]'
+                  : // Seats 3 and 5 have their badge under the cards: the score goes on top there.
+                    `${seat === 3 || seat === 5 ? '-top-2' : '-bottom-2'} left-1/2 -translate-x-1/2 text-[11px]`
               }`}
               data-testid="seat-score"
             >
@@ -176,51 +187,63 @@ export function Seat({
             <DealerButton size={20} />
           </span>
         ) : null}
-        {label ? (
+      </div>
+      {badge ? (
+        <span
+          key={label ? labelKey : badge}
+          className="absolute z-[6] flex items-center justify-center"
+          style={at(badgeBox(seat), seat)}
+        >
           <span
-            key={labelKey}
-            className={`absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full px-1.5 py-px text-[9px] font-extrabold tracking-wider shadow ${LABEL_STYLE[label]}`}
-            style={{ animation: 'flash-label 2s ease-out' }}
+            className={`max-w-full truncate rounded-full px-1.5 text-[9px] font-extrabold uppercase leading-[13px] tracking-wide shadow ${LABEL_STYLE[badge]}`}
+            style={label ? { animation: 'flash-label 2s ease-out' } : undefined}
             data-testid="seat-label"
+            data-label={badge}
           >
-            {label}
+            {t(`game.labels.${badge}`)}
           </span>
-        ) : null}
-        <div className="absolute left-1/2 top-[calc(100%-4px)] w-[78px] -translate-x-1/2 rounded-lg border border-gold-400/25 bg-black/70 px-1 py-0.5 text-center leading-tight shadow-md backdrop-blur-sm">
-          <div className="truncate text-[10px] font-semibold text-cream" data-testid="seat-name">
-            {seatName(player.username) || t('game.player')}
-          </div>
-          <div className="text-[10px] font-bold tabular-nums text-gold-300" data-testid="seat-balance">
-            ${formatCompactMoney(player.balance)}
-          </div>
+        </span>
+      ) : null}
+      <div
+        className={`absolute rounded-lg border border-gold-400/25 bg-black/70 px-1 py-0.5 text-center leading-tight shadow-md backdrop-blur-sm ${
+          look === 'folded' ? 'opacity-60' : ''
+        }`}
+        style={at(pillBox(seat), seat)}
+      >
+        <div className="truncate text-[10px] font-semibold text-cream" data-testid="seat-name">
+          {seatName(player.username) || t('game.player')}
         </div>
-        {look === 'sittingOut' && !player.hasFolded ? (
-          <span className="absolute -bottom-8 left-1/2 -translate-x-1/2 whitespace-nowrap text-[9px] uppercase tracking-wider text-cream/60">
-            {t('game.sittingOut')}
-          </span>
-        ) : null}
+        <div className="text-[10px] font-bold tabular-nums text-gold-300" data-testid="seat-balance">
+          ${formatCompactMoney(player.balance)}
+        </div>
       </div>
 
       {bubble ? (
-        <div
-          style={{ left: SIDE_SHIFT[seat], animation: 'bubble 2s ease-out both' }}
-          className="absolute bottom-[34px] z-30 w-max max-w-[130px] whitespace-normal rounded-2xl rounded-bl-sm bg-cream px-2.5 py-1.5 text-center text-[11px] font-semibold leading-tight text-ink shadow-lg"
-          data-testid="chat-bubble"
-        >
-          {bubble}
+        <div className="absolute z-30 flex items-center justify-center" style={at(bubbleBox(seat), seat)}>
+          {/* The shared keyframes move the element left by half its width; this wrapper gives it back. */}
+          <div className="max-h-full max-w-full translate-x-1/2">
+            <div
+              style={{ animation: 'bubble 2s ease-out both' }}
+              className="line-clamp-2 rounded-2xl bg-cream px-2 py-0.5 text-center text-[11px] font-semibold leading-[13px] text-ink shadow-lg"
+              data-testid="chat-bubble"
+            >
+              {bubble}
+            </div>
+          </div>
         </div>
       ) : null}
 
       {winAmount !== null ? (
-        <div
-          className="gold-text absolute bottom-[30px] z-30 whitespace-nowrap font-display text-xl font-black drop-shadow-[0_2px_2px_rgb(0_0_0/0.8)]"
-          style={{
-            animation: 'win-rise 2.5s ease-out both',
-            ...(seat === 4 ? { left: 84, bottom: -14 } : { left: SIDE_SHIFT[seat] }),
-          }}
-          data-testid="win-indicator"
-        >
-          +${formatCompactMoney(winAmount)}
+        <div className="absolute z-30 flex items-center justify-center" style={at(winBox(seat), seat)}>
+          <div className="translate-x-1/2">
+            <div
+              className="gold-text whitespace-nowrap font-display text-xl font-black drop-shadow-[0_2px_2px_rgb(0_0_0/0.8)]"
+              style={{ animation: 'win-rise 2.5s ease-out both' }}
+              data-testid="win-indicator"
+            >
+              +${formatCompactMoney(winAmount)}
+            </div>
+          </div>
         </div>
       ) : null}
     </div>

@@ -4,7 +4,20 @@ import { Chip } from '../../ui/cards';
 import { ChipStack, DeckPile, TableFelt, chipColorForBet } from '../../assets/table';
 import { chipsForBet, displaySeat, positionAtSeat, seatLabel, waitingState } from '../../lib/table';
 import { formatCompactMoney, formatTableMoney } from '../../lib/money';
-import { SEAT_POINTS, TABLE_CENTER, TABLE_H, TABLE_W, towardCentre } from '../../lib/table-layout';
+import {
+  BET_CHIP,
+  BET_LABEL,
+  BET_PER_COLUMN,
+  BET_POINTS,
+  DECK_BOX,
+  DECK_W,
+  POT_BOX,
+  SEAT_POINTS,
+  TABLE_CENTER,
+  TABLE_H,
+  TABLE_W,
+  TAX_BOX,
+} from '../../lib/table-layout';
 import { EmptySeat, Seat } from './Seat';
 
 export type TableDisplay = {
@@ -18,6 +31,8 @@ export type TableDisplay = {
 };
 
 const WIN_CHIPS = 10;
+/** Bets lie in front of the seats only while the hand is played; once it ends they are the pot's. */
+const BETS_SHOWN = new Set(['ante', 'blind_betting', 'betting', 'showdown']);
 
 export function TableView({
   state,
@@ -38,7 +53,7 @@ export function TableView({
   const viewer = state.players.find((p) => p.id === viewerId) ?? null;
   const viewerPosition = viewer?.position ?? null;
   const byPosition = new Map(state.players.map((p) => [p.position, p]));
-  const showBets = display.finished === null || display.finished === 'winner';
+  const showBets = BETS_SHOWN.has(state.status);
   const winners = new Set(state.status === 'finished' ? state.winners : []);
   const waiting = waitingState(state);
   const showdown = state.status === 'showdown';
@@ -57,18 +72,14 @@ export function TableView({
       </div>
 
       {/* Deck */}
-      <div
-        className="absolute"
-        style={{ left: TABLE_CENTER.x - 62, top: TABLE_CENTER.y - 60 }}
-        data-testid="deck"
-      >
-        <DeckPile width={26} layers={4} />
+      <div className="absolute" style={{ left: DECK_BOX.x, top: DECK_BOX.y }} data-testid="deck">
+        <DeckPile width={DECK_W} layers={4} />
       </div>
 
       {/* Pot and the house's 5% */}
       <div
-        className="absolute -translate-x-1/2 -translate-y-1/2 text-center"
-        style={{ left: TABLE_CENTER.x, top: TABLE_CENTER.y }}
+        className="absolute flex flex-col items-center justify-end text-center"
+        style={{ left: POT_BOX.x, top: POT_BOX.y, width: POT_BOX.w, height: POT_BOX.h }}
         data-testid="pot"
       >
         {potVisible ? (
@@ -87,14 +98,15 @@ export function TableView({
             ${formatTableMoney(state.pot)}
           </span>
         </div>
-        <div
-          className="mt-1 text-[9px] font-semibold uppercase tracking-wider text-cream/55"
-          data-testid="tax-label"
-        >
-          {state.tax > 0
-            ? t('game.taxAmount', { percent: state.taxPercent, amount: formatTableMoney(state.tax) })
-            : t('game.tax', { percent: state.taxPercent })}
-        </div>
+      </div>
+      <div
+        className="absolute truncate text-center text-[9px] font-semibold uppercase leading-[14px] tracking-wider text-cream/55"
+        style={{ left: TAX_BOX.x, top: TAX_BOX.y, width: TAX_BOX.w, height: TAX_BOX.h }}
+        data-testid="tax-label"
+      >
+        {state.tax > 0
+          ? t('game.taxAmount', { percent: state.taxPercent, amount: formatTableMoney(state.tax) })
+          : t('game.tax', { percent: state.taxPercent })}
       </div>
 
       {waiting ? (
@@ -114,8 +126,7 @@ export function TableView({
         ? state.players.map((p) => {
             const chips = chipsForBet(p.totalBet);
             if (!chips) return null;
-            const seat = displaySeat(p.position, viewerPosition);
-            const at = towardCentre(seat, seat === 4 ? 0.34 : seat === 1 ? 0.5 : 0.56);
+            const at = BET_POINTS[displaySeat(p.position, viewerPosition)]!;
             return (
               <div
                 key={p.id}
@@ -126,10 +137,14 @@ export function TableView({
                 <ChipStack
                   amountCount={chips}
                   color={chipColorForBet(p.totalBet)}
-                  chipSize={16}
+                  chipSize={BET_CHIP}
+                  perColumn={BET_PER_COLUMN}
                   className="mx-auto block"
                 />
-                <div className="mt-0.5 rounded-full bg-black/60 px-1.5 text-center text-[9px] font-bold tabular-nums text-cream">
+                <div
+                  className="mx-auto mt-0.5 truncate rounded-full bg-black/60 px-1 text-center text-[9px] font-bold leading-3 tabular-nums text-cream"
+                  style={{ maxWidth: BET_LABEL.w }}
+                >
                   ${formatCompactMoney(p.totalBet)}
                 </div>
               </div>
@@ -157,7 +172,7 @@ export function TableView({
             big={isViewer && seat === 4}
             timer={display.timer?.playerId === player.id ? display.timer.fraction : null}
             label={
-              winner ? 'WIN' : display.finished === 'reset' ? null : seatLabel(player.lastAction, isViewer)
+              winner ? 'win' : display.finished === 'reset' ? null : seatLabel(player.lastAction, isViewer)
             }
             labelKey={`${state.fairness.handNumber}:${player.lastAction}:${player.totalBet}`}
             bubble={display.bubbles[player.id] ?? null}

@@ -13,7 +13,15 @@ export type ChatBubble = { playerId: string; phrase: ChatPhrase; id: number };
 /** Socket errors that mean the table is unreachable rather than a refused move. */
 const CONNECTION_MESSAGES = ['Игра не найдена', 'WebSocket не инициализирован'];
 
-export function useGameRoom(roomId: string) {
+export function useGameRoom(roomId: string, onNetworkError: () => void = () => undefined) {
+  // An unanswered request means a lost connection (the connection sheet), not a refused move.
+  const networkError = useRef(onNetworkError);
+  networkError.current = onNetworkError;
+  const watch = useCallback(async (pending: Promise<Ack>): Promise<Ack> => {
+    const ack = await pending;
+    if (!ack.ok && ack.code === 'network_error') networkError.current();
+    return ack;
+  }, []);
   const [state, setState] = useState<GameState | null>(null);
   const [clockOffset, setClockOffset] = useState(0);
   const [pending, setPending] = useState(false);
@@ -21,6 +29,8 @@ export function useGameRoom(roomId: string) {
   const [lostTable, setLostTable] = useState(false);
   const [socketError, setSocketError] = useState<{ code: string; message: string; at: number } | null>(null);
   const [bubbles, setBubbles] = useState<ChatBubble[]>([]);
+  /** Why the server last stood this player up here (RULES §6), until they sit again. */
+  const [stoodUp, setStoodUp] = useState<{ code: string; message: string } | null>(null);
   const bubbleId = useRef(0);
 
   const join = useCallback(async () => {
@@ -55,6 +65,9 @@ export function useGameRoom(roomId: string) {
         ]);
         setTimeout(() => setBubbles((list) => list.filter((b) => b.id !== id)), 2_000);
       }),
+      onServerEvent('stood_up', (e) => {
+        if (e.roomId === roomId) setStoodUp({ code: e.code, message: e.message });
+      }),
       onServerEvent('error', (e) => {
         setPending(false);
         if (CONNECTION_MESSAGES.some((m) => e.message.includes(m)) || e.code === 'game_not_found')
@@ -71,32 +84,37 @@ export function useGameRoom(roomId: string) {
   const act = useCallback(
     async (action: GameActionName, amount?: number): Promise<Ack> => {
       setPending(true);
-      const ack = await emitWithAck('game_action', {
-        roomId,
-        action,
-        ...(amount !== undefined ? { amount } : {}),
-      });
+      const ack = await watch(
+        emitWithAck('game_action', {
+          roomId,
+          action,
+          ...(amount !== undefined ? { amount } : {}),
+        }),
+      );
       if (!ack.ok) {
         setPending(false);
-        setSocketError({ code: ack.code, message: ack.message, at: Date.now() });
+        if (ack.code !== 'network_error')
+          setSocketError({ code: ack.code, message: ack.message, at: Date.now() });
       } else {
         // The state update clears `pending`; do not keep buttons locked if it was coalesced away.
         setTimeout(() => setPending(false), 1_500);
       }
       return ack;
     },
-    [roomId],
+    [roomId, watch],
   );
 
   const sitDown = useCallback(
-    (position: number | undefined, userData: { username: string | null; avatar: string | null }) =>
-      emitWithAck('sit_down', { roomId, ...(position ? { position } : {}), userData }),
-    [roomId],
+    (position: number | undefined, userData: { username: string | null; avatar: string | null }) => {
+      setStoodUp(null);
+      return watch(emitWithAck('sit_down', { roomId, ...(position ? { position } : {}), userData }));
+    },
+    [roomId, watch],
   );
 
   const sendChat = useCallback(
-    (phrase: ChatPhrase) => emitWithAck('chat_message', { roomId, phrase }),
-    [roomId],
+    (phrase: ChatPhrase) => watch(emitWithAck('chat_message', { roomId, phrase })),
+    [roomId, watch],
   );
   const autoFold = useCallback(() => emit('auto_fold', { roomId }), [roomId]);
   const leave = useCallback(() => emit('leave_room', { roomId }), [roomId]);
@@ -109,6 +127,7 @@ export function useGameRoom(roomId: string) {
       fatal,
       lostTable,
       socketError,
+      stoodUp,
       bubbles,
       act,
       sitDown,
@@ -124,6 +143,7 @@ export function useGameRoom(roomId: string) {
       fatal,
       lostTable,
       socketError,
+      stoodUp,
       bubbles,
       act,
       sitDown,

@@ -1,0 +1,260 @@
+// @vitest-environment jsdom
+/**
+ * The table screen against a fake socket: what the player sees and sends as the server's frames
+ * arrive (the raise sheet, an invitation, a lost connection, labels in the player's language).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { NO_ALLOWED_ACTIONS, type GameState } from '@svara/core';
+import { resources } from '@svara/locales';
+import { setLanguage } from '../../i18n';
+import { currentPage } from '../../app/navigation';
+import { enterStartRoom } from '../../app/room-entry';
+import { fakeApi, signIn } from '../../test-support/fake-api';
+import { gameState, playerView } from '../../test-support/game-state';
+import * as rt from './fake-realtime';
+import GameRoom from './GameRoom';
+
+vi.mock('../../api/realtime', () => import('./fake-realtime'));
+
+const ROOM = '00000000-0000-4000-8000-000000000000';
+const ME = '1001';
+
+/** A betting round at a two-player table; the viewer (alice, 1001) on turn with raise allowed. */
+function myTurn(turnStartTime: number, over: Partial<GameState> = {}): GameState {
+  const now = Date.now();
+  return gameState({
+    status: 'betting',
+    viewerId: ME,
+    players: [
+      playerView({ id: ME, username: 'alice', position: 1, hasLooked: true }),
+      playerView({ id: '2', username: 'bob', position: 4 }),
+    ],
+    currentPlayerIndex: 0,
+    turnStartTime,
+    deadline: now + 15_000,
+    serverTime: now,
+    allowedActions: {
+      ...NO_ALLOWED_ACTIONS,
+      fold: true,
+      call: { amount: 2, allIn: false },
+      raise: { min: 4, max: 40 },
+    },
+    ...over,
+  });
+}
+
+function othersTurn(turnStartTime: number): GameState {
+  return myTurn(turnStartTime, { currentPlayerIndex: 1, allowedActions: NO_ALLOWED_ACTIONS });
+}
+
+function frame(state: GameState) {
+  act(() => rt.serverSends('game_update', state));
+}
+
+beforeEach(() => {
+  rt.resetFakeRealtime();
+  signIn({ telegramId: ME, balance: 50 });
+  setLanguage('ru');
+  // The server answers the connection probe unless a test says otherwise.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => ({ ok: true, status: 200 })),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the raise sheet', () => {
+  it('opens only when the player taps Raise, and not again on a later turn', () => {
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(myTurn(1_000));
+    expect(screen.queryByTestId('raise-sheet')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('action-raise'));
+    expect(screen.getByTestId('raise-sheet')).toBeTruthy();
+
+    // The turn passes without a raise (another move, or the timer): the sheet goes with it ...
+    frame(othersTurn(2_000));
+    expect(screen.queryByTestId('raise-sheet')).toBeNull();
+    // ... and the next turn, like the next hand, starts with the table in view.
+    frame(myTurn(3_000));
+    expect(screen.queryByTestId('raise-sheet')).toBeNull();
+    frame(
+      myTurn(1_000, { fairness: { handNumber: 2, commitment: null, clientSeed: null, revealedSeed: null } }),
+    );
+    expect(screen.queryByTestId('raise-sheet')).toBeNull();
+  });
+
+  it('shows the turn’s time left while it covers the seat’s timer', () => {
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(myTurn(1_000));
+    fireEvent.click(screen.getByTestId('action-raise'));
+    expect(screen.getByTestId('raise-timer').textContent).toMatch(/^Ваш ход: 1\d с$/);
+  });
+});
+
+describe('an invitation link', () => {
+  it('shows the table to watch and sits down, for the ante, only on the player’s tap', async () => {
+    fakeApi({ [`POST /rooms/${ROOM}/join`]: () => ({ body: { roomId: ROOM, seated: false } }) });
+    await enterStartRoom(ROOM);
+    const page = currentPage.get();
+    expect(page).toEqual({ name: 'gameRoom', roomId: ROOM, autoSit: false });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ({ ok: true, status: 200 })),
+    );
+
+    render(<GameRoom roomId={ROOM} autoSit={page.name === 'gameRoom' && page.autoSit} />);
+    const waiting = gameState({
+      status: 'waiting',
+      viewerId: null,
+      minBet: 2,
+      players: [playerView({ id: '7', username: 'inviter', position: 1 })],
+    });
+    frame(waiting);
+    frame(waiting);
+    expect(rt.sent.filter((m) => m.event === 'sit_down')).toEqual([]);
+    expect(screen.getByTestId('sit-down').textContent).toBe('Сесть: анте $2нужен баланс $20');
+
+    await act(async () => fireEvent.click(screen.getByTestId('sit-down')));
+    expect(rt.sent.filter((m) => m.event === 'sit_down')).toHaveLength(1);
+  });
+});
+
+describe('losing the connection to the game server', () => {
+  it('is said when the heartbeat gives up, probes the server only then, and recovers by itself', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const fetchProbe = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetchProbe);
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(othersTurn(1_000));
+    // A healthy table does not poll the server.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6_000);
+    });
+    expect(fetchProbe).not.toHaveBeenCalled();
+
+    // The socket's heartbeat (server ping every 2 s, 3 s grace) reports the loss.
+    const rt = await import('./fake-realtime');
+    act(() => rt.connectionStatus.set('disconnected'));
+    const sheet = screen.getByTestId('no-connection');
+    expect(sheet.textContent).toContain('Связь с игровым сервером потеряна — переподключаемся…');
+    expect(sheet.textContent).not.toContain('Проверьте подключение к интернету');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_500);
+    });
+    expect(fetchProbe).toHaveBeenCalled();
+
+    // The socket comes back: the sheet goes by itself.
+    act(() => rt.connectionStatus.set('connected'));
+    expect(screen.queryByTestId('no-connection')).toBeNull();
+  });
+
+  it('is said as soon as a move goes unanswered, and offers a retry', async () => {
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(myTurn(1_000));
+    rt.server.reply = () => ({ ok: false, code: 'network_error', message: 'no acknowledgement' });
+    await act(async () => fireEvent.click(screen.getByTestId('action-call')));
+    expect(screen.getByTestId('no-connection')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('retry-connection'));
+    expect(rt.restartRealtime).toHaveBeenCalled();
+  });
+
+  it('is said at once when the socket drops', () => {
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(othersTurn(1_000));
+    act(() => rt.connectionStatus.set('disconnected'));
+    expect(screen.getByTestId('no-connection')).toBeTruthy();
+    act(() => rt.connectionStatus.set('connected'));
+    expect(screen.queryByTestId('no-connection')).toBeNull();
+  });
+});
+
+/** Six seats showing every badge: each last action, a winner-free all-in, away and sitting out. */
+function everyBadge(): GameState {
+  const actions = ['blind_bet', 'call', 'all_in', 'fold', 'raise', 'look'] as const;
+  return gameState({
+    status: 'betting',
+    viewerId: ME,
+    currentPlayerIndex: 0,
+    players: [
+      playerView({ id: ME, username: 'alice', position: 4, isAway: true }),
+      ...actions.slice(0, 5).map((lastAction, i) =>
+        playerView({
+          id: `p${i}`,
+          username: `p${i}`,
+          position: i < 3 ? i + 1 : i + 2,
+          lastAction,
+          totalBet: 2,
+        }),
+      ),
+    ],
+  });
+}
+
+function strings(tree: unknown): string[] {
+  if (typeof tree === 'string') return [tree];
+  if (Array.isArray(tree)) return tree.flatMap(strings);
+  if (tree && typeof tree === 'object') return Object.values(tree).flatMap(strings);
+  return [];
+}
+
+describe('the table speaks one language', () => {
+  it.each(['ru', 'en'] as const)('in %s, shows no word of the other language and no raw label', (lang) => {
+    setLanguage(lang);
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(everyBadge());
+    const other = lang === 'ru' ? resources.en : resources.ru;
+    const mine = new Set(strings((lang === 'ru' ? resources.ru : resources.en).game));
+    const text = document.body.textContent ?? '';
+    const foreign = strings((other as { game: unknown }).game)
+      .filter((s) => !s.includes('{{') && !mine.has(s) && s.length > 1)
+      .filter((s) => text.includes(s));
+    expect(foreign).toEqual([]);
+    for (const raw of ['PASS', 'WIN', 'BLIND', 'RAISE', 'PAID', 'LOOK', 'game.'])
+      expect(text).not.toContain(raw);
+    const labels = screen.getAllByTestId('seat-label').map((el) => el.getAttribute('data-label'));
+    expect(labels.sort()).toEqual(['allIn', 'away', 'blind', 'paid', 'pass', 'raise']);
+    expect(screen.getByTestId('im-back').textContent).toBe(lang === 'ru' ? 'Я вернулся' : "I'm back");
+  });
+
+  it('gives all-in its own label, not “paid”', () => {
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(everyBadge());
+    const allIn = screen.getAllByTestId('seat-label').find((el) => el.getAttribute('data-label') === 'allIn');
+    expect(allIn?.textContent).toBe('Ва-банк');
+  });
+});
+
+describe('losing the seat', () => {
+  it('says why in the server’s words, and offers a deposit to a player who could not pay the ante', () => {
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    // The viewer is no longer among the players: stood up.
+    frame(gameState({ status: 'waiting', viewerId: ME, players: [playerView({ id: '2', position: 4 })] }));
+    act(() =>
+      rt.serverSends('stood_up', {
+        roomId: ROOM,
+        code: 'balance_below_ante',
+        message: 'Недостаточно средств для анте',
+      }),
+    );
+    const notice = screen.getByTestId('stood-up-notice');
+    expect(notice.textContent).toContain('Недостаточно средств для анте');
+    fireEvent.click(screen.getByTestId('stood-up-deposit'));
+    expect(currentPage.get()).toEqual({ name: 'deposit' });
+  });
+
+  it('ignores a notice about another room, and has no deposit offer for an absence', () => {
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(gameState({ status: 'waiting', viewerId: ME, players: [playerView({ id: '2', position: 4 })] }));
+    act(() => rt.serverSends('stood_up', { roomId: 'another', code: 'away_too_long', message: 'x' }));
+    expect(screen.queryByTestId('stood-up-notice')).toBeNull();
+    act(() => rt.serverSends('stood_up', { roomId: ROOM, code: 'away_too_long', message: 'Вы отошли' }));
+    expect(screen.getByTestId('stood-up-notice').textContent).toContain('Вы отошли');
+    expect(screen.queryByTestId('stood-up-deposit')).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { formatTableMoney } from '../../lib/money';
+import { MenuIcon } from '../../ui/icons';
+
+/** The room's short id, its stake, the viewer's balance when seated, and the menu button. */
+export function RoomHeader({
+  roomId,
+  stake,
+  balance,
+  onMenu,
+}: {
+  roomId: string;
+  stake: number;
+  balance: number | null;
+  onMenu: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <header className="flex items-center gap-3 px-4 py-2">
+      <div className="flex-1">
+        <div className="font-mono text-sm font-semibold text-cream/85" data-testid="room-header-id">
+          #{roomId.slice(0, 8)}
+        </div>
+        <div className="text-xs text-[var(--hint)]">
+          {t('game.stake')} <span className="font-semibold text-gold-300">${formatTableMoney(stake)}</span>
+        </div>
+      </div>
+      {balance !== null ? (
+        <div
+          className="rounded-full border border-gold-400/30 bg-black/30 px-3 py-1 text-sm font-bold tabular-nums text-gold-300"
+          data-testid="my-balance"
+        >
+          ${formatTableMoney(balance)}
+        </div>
+      ) : null}
+      <button
+        type="button"
+        aria-label={t('game.settings')}
+        onClick={onMenu}
+        data-testid="room-menu"
+        className="grid h-10 w-10 place-items-center rounded-full border border-gold-400/30 bg-felt-800 text-gold-300 active:scale-95"
+      >
+        <MenuIcon className="h-5 w-5" />
+      </button>
+    </header>
+  );
+}
