@@ -69,7 +69,7 @@ describe('money in and out', () => {
       .waitFor();
     await page.getByTestId('to-lobby').click();
     await page.getByTestId('dashboard').waitFor();
-    await expect.poll(() => page.getByTestId('header-balance').textContent()).toBe('$9.90');
+    await expect.poll(() => page.getByTestId('header-balance').textContent()).toBe('9,90\u00a0$');
   });
 
   it("pays an invoice from the 'more' tab on the sandbox's development page", async () => {
@@ -88,7 +88,7 @@ describe('money in and out', () => {
     await pressBack(page);
     await page.getByTestId('dashboard').waitFor();
     // $9.90 + $25 less 1 % ($24.75).
-    await expect.poll(() => page.getByTestId('header-balance').textContent()).toBe('$34.65');
+    await expect.poll(() => page.getByTestId('header-balance').textContent()).toBe('34,65\u00a0$');
   });
 
   it('withdraws $20: pending at once, then success; the ledger holds', async () => {
@@ -125,7 +125,7 @@ describe('money in and out', () => {
       .toBe(ru('wallet.status.success'));
     await screenshot(page, 'history-after-withdrawal');
     await pressBack(page);
-    await expect.poll(() => page.getByTestId('header-balance').textContent()).toBe('$14.65');
+    await expect.poll(() => page.getByTestId('header-balance').textContent()).toBe('14,65\u00a0$');
 
     const check = npmRun('ledger:check', [], { DATABASE_URL: '', EMBEDDED_PG_PORT: String(pgPort) });
     expect(check.status, check.stdout + check.stderr).toBe(0);

@@ -137,6 +137,7 @@ export function readProfile(raw: unknown): Profile {
     languageCode: optString(raw.languageCode),
     balance,
     walletAddress: optString(raw.walletAddress),
+    seatedRoomId: optString(raw.seatedRoomId),
   };
 }
 
@@ -221,10 +222,12 @@ export const api = {
     const { roomDetailsSchema } = await schemas();
     return parse(roomDetailsSchema, await request('GET', `/rooms/${encodeURIComponent(roomId)}`));
   },
-  async joinRoom(roomId: string, password?: string): Promise<void> {
-    await request('POST', `/rooms/${encodeURIComponent(roomId)}/join`, {
+  /** The room's full id as the server answers it (a short '#1a2b3c4d' number may be sent). */
+  async joinRoom(roomId: string, password?: string): Promise<string> {
+    const body = await request('POST', `/rooms/${encodeURIComponent(roomId)}/join`, {
       body: password ? { password } : {},
     });
+    return isObject(body) && typeof body.roomId === 'string' ? body.roomId : roomId;
   },
   /** Development servers only: credits the signed-in user. */
   async faucet(amount: number): Promise<void> {

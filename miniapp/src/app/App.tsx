@@ -1,7 +1,7 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from './store';
-import { phase, profile, takeStartRoom } from './session';
+import { forgetSeat, phase, profile, takeSeatedRoom, takeStartRoom } from './session';
 import { backTarget, currentPage, navigate, type Page } from './navigation';
 import { backOverride } from './back';
 import { loadingScreen } from './loading';
@@ -70,12 +70,23 @@ export function App() {
     setBackButton(target ? () => (override ? override.onBack() : navigate(target)) : null);
   }, [ph.name, page, override]);
 
-  // A join_… start link opens its room once the session is ready.
+  // A join_… start link opens its room once the session is ready; without one, a player who still
+  // holds a seat (the app was closed or reloaded at the table) goes straight back to it.
   useEffect(() => {
     if (ph.name !== 'ready' || !me) return;
     const roomId = takeStartRoom();
+    const seated = takeSeatedRoom();
     if (roomId) void enterStartRoom(roomId);
+    else if (seated) navigate({ name: 'gameRoom', roomId: seated, autoSit: false });
   }, [ph.name, me]);
+
+  // The table leaves its room on the way back to the lobby (SPEC §2): its seat is given up.
+  const previous = useRef(page);
+  useEffect(() => {
+    const left = previous.current;
+    previous.current = page;
+    if (left.name === 'gameRoom' && page.name === 'dashboard') forgetSeat(left.roomId);
+  }, [page]);
 
   if (ph.name === 'starting') return <LoadingScreen label={t('common.loading')} />;
   if (ph.name === 'devPicker') return <DevPicker />;

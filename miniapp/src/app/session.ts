@@ -25,6 +25,19 @@ export function takeStartRoom(): string | null {
   return id;
 }
 
+/** The table the player still sits at when the app opens (closed or reloaded mid-game), consumed once. */
+let seatedRoomAtStart: string | null = null;
+export function takeSeatedRoom(): string | null {
+  const id = seatedRoomAtStart;
+  seatedRoomAtStart = null;
+  return id;
+}
+
+/** Leaving a table gives its seat up: the lobby stops offering to return before the server says so. */
+export function forgetSeat(roomId: string): void {
+  profile.set((p) => (p && p.seatedRoomId === roomId ? { ...p, seatedRoomId: null } : p));
+}
+
 export async function bootstrap(): Promise<void> {
   const result = await startSignIn();
   if (result.kind === 'devPicker') return phase.set({ name: 'devPicker' });
@@ -33,6 +46,7 @@ export async function bootstrap(): Promise<void> {
   launch = result.launch;
   profile.set(me);
   startRoomId = parseStartPayload(launch.startParam)?.roomId ?? null;
+  seatedRoomAtStart = me.seatedRoomId ?? null;
   // socket.io and the protocol schemas load after the lobby can draw.
   void import('../api/realtime').then((rt) =>
     rt.connectRealtime({

@@ -6,6 +6,7 @@ import {
   filterRooms,
   formatStakeShort,
   lobbyFilterReducer,
+  nextStake,
   pageCount,
   pageItems,
   sliderToStake,
@@ -25,28 +26,38 @@ function room(id: string, minBet: number, players = 1): RoomSummary {
 }
 
 describe('stake range', () => {
-  it('clamps each end to 0..1,000,000', () => {
-    expect(clampStakeRange([-5, 2_000_000])).toEqual([0, 1_000_000]);
-    expect(clampStakeRange([Number.NaN, 10])).toEqual([0, 10]);
+  it('clamps each end to the lowest stake ($1)..1,000,000', () => {
+    expect(clampStakeRange([-5, 2_000_000])).toEqual([1, 1_000_000]);
+    expect(clampStakeRange([0, 10])).toEqual([1, 10]);
+    expect(clampStakeRange([Number.NaN, 10])).toEqual([1, 10]);
   });
   it('orders the two ends', () => {
     expect(clampStakeRange([500, 10])).toEqual([10, 500]);
   });
   it('puts the scale labels at equal distances and maps both ways', () => {
-    expect(sliderToStake(0)).toBe(0);
+    expect(sliderToStake(0)).toBe(1);
     expect(sliderToStake(100)).toBe(10);
     expect(sliderToStake(200)).toBe(100);
     expect(sliderToStake(300)).toBe(500);
     expect(sliderToStake(400)).toBe(1_000);
     expect(sliderToStake(SLIDER_MAX)).toBe(1_000_000);
-    for (const stake of [0, 10, 100, 500, 1_000, 10_000, 100_000, 1_000_000]) {
+    for (const stake of [1, 10, 100, 500, 1_000, 10_000, 100_000, 1_000_000]) {
       expect(sliderToStake(stakeToSlider(stake))).toBe(stake);
     }
   });
-  it('never leaves 0..1,000,000', () => {
-    expect(sliderToStake(-10)).toBe(0);
+  it('never leaves $1..1,000,000', () => {
+    expect(sliderToStake(-10)).toBe(1);
+    expect(stakeToSlider(0)).toBe(0);
     expect(sliderToStake(SLIDER_MAX + 50)).toBe(1_000_000);
     expect(stakeToSlider(5_000_000)).toBe(SLIDER_MAX);
+  });
+  it('moves by arrow keys to the next stake it can show, even where a position is under a dollar', () => {
+    expect(nextStake(1, 1)).toBe(2);
+    expect(nextStake(2, -1)).toBe(1);
+    expect(nextStake(1, -1)).toBe(1);
+    expect(nextStake(10, 1)).toBe(11);
+    expect(nextStake(1_000_000, 1)).toBe(1_000_000);
+    expect(nextStake(1_000_000, -1)).toBeLessThan(1_000_000);
   });
   it('reads short', () => {
     expect(formatStakeShort(500)).toBe('500');

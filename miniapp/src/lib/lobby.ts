@@ -1,17 +1,18 @@
 /** The lobby's filters and paging (SPEC §2, §4, §5, §9). */
-import { ROOM_LIST_PAGE_SIZE, type RoomSummary } from '@svara/core';
+import { MIN_STAKE_CENTS, ROOM_LIST_PAGE_SIZE, type RoomSummary } from '@svara/core';
 
-export const STAKE_MIN = 0;
+/** The slider starts at the lowest stake a room can have ($1), not at $0: no room is cheaper. */
+export const STAKE_MIN = MIN_STAKE_CENTS / 100;
 export const STAKE_MAX = 1_000_000;
 /** Points of the stake slider scale; equal distances on the slider, linear in between. */
-export const STAKE_SCALE = [0, 10, 100, 500, 1_000, 10_000, 100_000, 1_000_000] as const;
+export const STAKE_SCALE = [STAKE_MIN, 10, 100, 500, 1_000, 10_000, 100_000, 1_000_000] as const;
 export const STAKE_SCALE_LABELS = ['10', '100', '500', '1K', '10K', '100K', '1M'] as const;
 /** The slider's own units: one per scale segment, in hundredths. */
 export const SLIDER_MAX = (STAKE_SCALE.length - 1) * 100;
 
 export type StakeRange = readonly [number, number];
 
-/** Each end clamped to 0..1,000,000 and the two ends ordered. */
+/** Each end clamped to $1..1,000,000 and the two ends ordered. */
 export function clampStakeRange([a, b]: readonly [number, number]): StakeRange {
   const clamp = (v: number) => (Number.isFinite(v) ? Math.min(STAKE_MAX, Math.max(STAKE_MIN, v)) : STAKE_MIN);
   const [x, y] = [clamp(a), clamp(b)];
@@ -29,9 +30,22 @@ export function sliderToStake(position: number): number {
   return Math.min(STAKE_MAX, Math.round(raw / step) * step);
 }
 
+/**
+ * The stake an arrow key moves to from `stake`: the next one the slider can show in that direction.
+ * One native step (one position) can round back to the same stake at the low end of the scale, where
+ * a position is less than a dollar, so the thumb would not move.
+ */
+export function nextStake(stake: number, direction: 1 | -1): number {
+  for (let p = Math.round(stakeToSlider(stake)); p >= 0 && p <= SLIDER_MAX; p += direction) {
+    const next = sliderToStake(p);
+    if (direction > 0 ? next > stake : next < stake) return next;
+  }
+  return direction > 0 ? STAKE_MAX : STAKE_MIN;
+}
+
 /** Stake → slider position (0..SLIDER_MAX). */
 export function stakeToSlider(stake: number): number {
-  const s = Math.min(STAKE_MAX, Math.max(0, stake));
+  const s = Math.min(STAKE_MAX, Math.max(STAKE_MIN, stake));
   for (let seg = 0; seg < STAKE_SCALE.length - 1; seg++) {
     const lo = STAKE_SCALE[seg]!;
     const hi = STAKE_SCALE[seg + 1]!;

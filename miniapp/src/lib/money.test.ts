@@ -1,17 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { balanceParts, formatCompactMoney, formatMoney, formatTableMoney, toCents } from './money';
+import { formatCompactMoney, formatMoney, formatTableMoney, formatUsd, toCents, usdParts } from './money';
+
+const nb = '\u00a0';
 
 describe('money on screens', () => {
   it('converts wire dollars to cents without float noise', () => {
     expect(toCents(19.99)).toBe(1999);
     expect(toCents(0.1 + 0.2)).toBe(30);
   });
-  it('splits the header balance into a large whole part and small cents', () => {
-    expect(balanceParts(12.5)).toEqual({ whole: '12', cents: '50' });
-    expect(balanceParts(0)).toEqual({ whole: '0', cents: '00' });
-    expect(balanceParts(1234567.05)).toEqual({ whole: '1\u202f234\u202f567', cents: '05' });
+
+  describe('formatUsd: one way to write every amount, in the player language', () => {
+    it('writes English amounts as $1,016.55', () => {
+      expect(formatUsd(1016.55, 'en')).toBe('$1,016.55');
+      expect(formatUsd(1001.8, 'en')).toBe('$1,001.80');
+      expect(formatUsd(1000, 'en')).toBe('$1,000.00');
+      expect(formatUsd(0, 'en')).toBe('$0.00');
+      expect(formatUsd(1234567.05, 'en')).toBe('$1,234,567.05');
+    });
+    it('writes Russian amounts as 1 016,55 $ with spaces that never break', () => {
+      expect(formatUsd(1016.55, 'ru')).toBe(`1${nb}016,55${nb}$`);
+      expect(formatUsd(1001.8, 'ru')).toBe(`1${nb}001,80${nb}$`);
+      expect(formatUsd(999.99, 'ru')).toBe(`999,99${nb}$`);
+    });
+    it('reads any other language as Russian, the default', () => {
+      expect(formatUsd(5, 'de')).toBe(formatUsd(5, 'ru'));
+    });
+    it('shows cents only where they exist with cents: auto (stakes)', () => {
+      expect(formatUsd(1000, 'en', { cents: 'auto' })).toBe('$1,000');
+      expect(formatUsd(1001.8, 'en', { cents: 'auto' })).toBe('$1,001.80');
+      expect(formatUsd(1.5, 'ru', { cents: 'auto' })).toBe(`1,50${nb}$`);
+    });
+    it('trims trailing zeros with cents: trim (chips on the table)', () => {
+      expect(formatUsd(12.5, 'en', { cents: 'trim' })).toBe('$12.5');
+      expect(formatUsd(12, 'ru', { cents: 'trim' })).toBe(`12${nb}$`);
+    });
+    it('puts the minus first', () => {
+      expect(formatUsd(-5.5, 'en')).toBe('-$5.50');
+      expect(formatUsd(-5.5, 'ru')).toBe(`-5,50${nb}$`);
+    });
+    it('rounds float noise to the cent', () => {
+      expect(formatUsd(0.1 + 0.2, 'en')).toBe('$0.30');
+    });
   });
-  it('shows two decimals in the wallet', () => {
+
+  it('splits the header balance into sign, large whole part, small cents', () => {
+    expect(usdParts(1016.55, 'en')).toEqual({ prefix: '$', whole: '1,016', fraction: '.55', suffix: '' });
+    expect(usdParts(0, 'ru')).toEqual({ prefix: '', whole: '0', fraction: ',00', suffix: `${nb}$` });
+    expect(usdParts(1234567.05, 'ru').whole).toBe(`1${nb}234${nb}567`);
+  });
+  it('fills amount inputs with plain two-decimal numbers', () => {
     expect(formatMoney(10)).toBe('10.00');
   });
   it('trims trailing zeros at the table', () => {

@@ -103,3 +103,11 @@ export function normaliseRoomId(text: string): string {
 export function isRoomId(text: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(normaliseRoomId(text));
 }
+
+/**
+ * What a player may type to join a private room: the full id, or the 8-character number the lobby
+ * and the table show ('#1a2b3c4d'); the server finds the room by either.
+ */
+export function isRoomReference(text: string): boolean {
+  return isRoomId(text) || /^[0-9a-f]{8}$/.test(normaliseRoomId(text));
+}

@@ -37,6 +37,7 @@ import { devSignInOffered, fetchDevInitData } from '../api/http';
 import { devUserFromUrl, startParamFrom, userFromInitData, type LaunchUser } from './launch';
 import { settings } from '../app/settings';
 import { isTelegramLink } from '../lib/links';
+import { browserBack, type BrowserBack } from './browser-back';
 
 /** `dev`: signed in as a test player with development init data (never inside Telegram). */
 export type Launch = {
@@ -196,9 +197,17 @@ function mountTelegramComponents(): void {
 }
 
 let backOff: (() => void) | null = null;
+let historyBack: BrowserBack | null = null;
 
-/** Shows the Telegram back button with a handler, or hides it (null). */
+/**
+ * Shows the Telegram back button with a handler, or hides it (null). An imitated client has no back
+ * button on screen: there the browser's Back runs the handler too.
+ */
 export function setBackButton(handler: (() => void) | null): void {
+  if (mocked) {
+    historyBack ??= browserBack();
+    historyBack.set(handler);
+  }
   backOff?.();
   backOff = null;
   if (!handler) {
@@ -229,8 +238,19 @@ export function setVerticalSwipes(enabled: boolean): void {
   attempt(() => (enabled ? enableVerticalSwipes.ifAvailable() : disableVerticalSwipes.ifAvailable()));
 }
 
+/**
+ * Outside Telegram the imitated client accepts openLink and openTelegramLink and does nothing with
+ * them: links open in a new browser tab instead (as payments do).
+ */
+function openInBrowser(url: string): boolean {
+  if (!mocked) return false;
+  window.open(url, '_blank', 'noopener');
+  return true;
+}
+
 /** Opens a t.me link inside Telegram (share, chats), or a new tab elsewhere. */
 export function openTelegram(url: string): void {
+  if (openInBrowser(url)) return;
   const [called] = (() => {
     try {
       return openTelegramLink.ifAvailable(url);
@@ -243,6 +263,7 @@ export function openTelegram(url: string): void {
 
 /** Opens an external page in the browser. */
 export function openExternal(url: string): void {
+  if (openInBrowser(url)) return;
   const [called] = (() => {
     try {
       return openLink.ifAvailable(url);
@@ -259,10 +280,7 @@ export function openExternal(url: string): void {
  * both) a new browser tab.
  */
 export function openPaymentUrl(url: string): void {
-  if (mocked) {
-    window.open(url, '_blank', 'noopener');
-    return;
-  }
+  if (openInBrowser(url)) return;
   if (isTelegramLink(url)) openTelegram(url);
   else openExternal(url);
 }

@@ -51,6 +51,7 @@ export const SIGNED_IN: Profile = {
   languageCode: 'ru',
   balance: 50,
   walletAddress: null,
+  seatedRoomId: null,
 };
 
 /** A signed-in player (a token and a profile), with no payment methods known yet. */

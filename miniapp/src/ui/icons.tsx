@@ -104,3 +104,8 @@ export const SeatIcon = (p: P) => (
     <path d="M5 20c.8-4 3.5-6 7-6s6.2 2 7 6" />
   </Icon>
 );
+export const EditIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 20h4L19 9a2.8 2.8 0 00-4-4L4 16v4zM13.5 6.5l4 4" />
+  </Icon>
+);

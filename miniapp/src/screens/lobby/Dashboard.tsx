@@ -2,7 +2,7 @@ import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomType } from '@svara/core';
 import { useStore } from '../../app/store';
-import { profile } from '../../app/session';
+import { profile, refreshProfile } from '../../app/session';
 import { roomList, watchRooms } from '../../app/rooms';
 import { settings, updateSettings } from '../../app/settings';
 import { navigate } from '../../app/navigation';
@@ -27,9 +27,12 @@ import {
 import { HeaderCard } from './HeaderCard';
 import { DevFaucet } from './DevFaucet';
 import { RoomCard } from './RoomCard';
+import { SeatedBar } from './SeatedBar';
 import { StakeRangeSlider } from './StakeRangeSlider';
 import { CreateRoomDialog } from './CreateRoomDialog';
 import { JoinByPasswordDialog } from './JoinByPasswordDialog';
+
+const PROFILE_RECHECK_MS = 1_500;
 
 type Dialog = null | { kind: 'create'; type: RoomType } | { kind: 'join'; roomId?: string };
 
@@ -48,6 +51,12 @@ export function Dashboard() {
   });
 
   useEffect(() => watchRooms(), []);
+  // Whether a seat is still held somewhere: asked again on every visit, after a table just left has
+  // had time to give its seat up.
+  useEffect(() => {
+    const id = setTimeout(() => void refreshProfile(), PROFILE_RECHECK_MS);
+    return () => clearTimeout(id);
+  }, []);
   const ready = Boolean(me);
   useEffect(() => {
     // The moment the lobby can be used: signed in, profile loaded, drawn (read by the load bench).
@@ -75,9 +84,11 @@ export function Dashboard() {
       data-testid="dashboard"
     >
       <HeaderCard me={me} />
+      {me.seatedRoomId ? <SeatedBar roomId={me.seatedRoomId} /> : null}
       <DevFaucet />
 
-      <div className="grid grid-cols-3 gap-3">
+      {/* Labels shrink with the screen so "Tournaments" fits a third of a 320 px phone. */}
+      <div className="grid grid-cols-3 gap-2" data-testid="lobby-buttons">
         {(
           [
             [
@@ -108,10 +119,10 @@ export function Dashboard() {
             variant={variant}
             onClick={onClick}
             data-testid={id}
-            className="!h-[68px] flex-col !gap-1 !px-1 text-[13px]"
+            className="!h-[68px] flex-col !gap-1 !px-0.5"
           >
             {icon}
-            <span className="max-w-full truncate">{label}</span>
+            <span className="max-w-full truncate text-[clamp(10px,3.4vw,13px)]">{label}</span>
           </Button>
         ))}
       </div>
@@ -181,7 +192,11 @@ export function Dashboard() {
               <RoomCard
                 key={room.roomId}
                 room={room}
-                onEnter={() => void enterRoom(room.roomId, room.minBet, me.balance)}
+                onEnter={() =>
+                  room.type === 'private'
+                    ? setDialog({ kind: 'join', roomId: room.roomId })
+                    : void enterRoom(room.roomId, room.minBet, me.balance)
+                }
                 onWatch={() => navigate({ name: 'gameRoom', roomId: room.roomId, autoSit: false })}
               />
             ))}

@@ -4,12 +4,13 @@ import { api } from '../../api/http';
 import { launch, refreshProfile } from '../../app/session';
 import { Button } from '../../ui/Button';
 import { showToast } from '../../ui/toast';
+import { formatUsd } from '../../lib/money';
 
 /** Play money for a development test player; only shown after a development sign-in. */
 export const DEV_FAUCET_DOLLARS = 1000;
 
 export function DevFaucet() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   if (!launch?.dev) return null;
   const claim = async () => {
@@ -30,7 +31,7 @@ export function DevFaucet() {
     >
       <span className="text-sm text-cream/70">{t('lobby.devFaucetHint')}</span>
       <Button variant="dark" disabled={busy} onClick={() => void claim()}>
-        {t('lobby.devFaucet', { amount: DEV_FAUCET_DOLLARS })}
+        {t('lobby.devFaucet', { amount: formatUsd(DEV_FAUCET_DOLLARS, i18n.language, { cents: 'auto' }) })}
       </Button>
     </div>
   );

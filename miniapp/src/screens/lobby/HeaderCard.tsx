@@ -5,17 +5,17 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Modal';
 import { ArrowDownIcon, ArrowUpIcon, WalletIcon } from '../../ui/icons';
-import { balanceParts } from '../../lib/money';
+import { usdParts } from '../../lib/money';
 import { displayName, headerName } from '../../lib/names';
 import { navigate } from '../../app/navigation';
 import { loadPaymentMethods, paymentMethods, withdrawNeedsAddressFirst } from '../../app/payments';
 
 /** Avatar, name, balance (large dollars, small cents), Deposit and Withdraw. */
 export function HeaderCard({ me }: { me: Profile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [askWallet, setAskWallet] = useState(false);
   const name = displayName(me);
-  const { whole, cents } = balanceParts(me.balance);
+  const balance = usdParts(me.balance, i18n.language);
   const hasAddress = Boolean(me.walletAddress);
 
   // Without a saved address, whether Withdraw must ask for one depends on the methods offered.
@@ -43,9 +43,13 @@ export function HeaderCard({ me }: { me: Profile }) {
         </div>
         <div className="text-right" data-testid="header-balance">
           <span className="gold-text font-display text-[34px] font-bold leading-none tabular-nums">
-            ${whole}
+            {balance.prefix}
+            {balance.whole}
           </span>
-          <span className="gold-text font-display text-lg font-bold tabular-nums">.{cents}</span>
+          <span className="gold-text font-display text-lg font-bold tabular-nums">
+            {balance.fraction}
+            {balance.suffix}
+          </span>
         </div>
       </div>
       <div className="mt-4 grid grid-cols-2 gap-3">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Modal';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { isRoomId, isValidPassword, normaliseRoomId } from '../../lib/validation';
+import { isRoomReference, isValidPassword, normaliseRoomId } from '../../lib/validation';
 import { PasswordInput } from './PasswordInput';
 import { api } from '../../api/http';
 import { refusalText } from '../../i18n';
@@ -23,7 +23,7 @@ export function JoinByPasswordDialog({
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const valid = isRoomId(roomId) && isValidPassword(password);
+  const valid = isRoomReference(roomId) && isValidPassword(password);
 
   async function join() {
     if (!valid || busy) return;
@@ -33,9 +33,10 @@ export function JoinByPasswordDialog({
     }
     setBusy(true);
     setError(null);
-    const id = normaliseRoomId(roomId);
+    // Sent as typed ('#' and case aside): the server knows the room by its short number too.
+    const typed = normaliseRoomId(roomId);
     try {
-      await api.joinRoom(id, password);
+      const id = await api.joinRoom(typed, password);
       onClose();
       navigate({ name: 'gameRoom', roomId: id, autoSit: true });
     } catch (err) {
@@ -53,7 +54,7 @@ export function JoinByPasswordDialog({
       <input
         data-testid="join-room-id"
         value={roomId}
-        placeholder="xxxxxxxx-xxxx-…"
+        placeholder="#1a2b3c4d"
         onChange={(e) => setRoomId(e.target.value.slice(0, 40))}
         className="mb-3 h-12 w-full rounded-2xl border border-gold-400/30 bg-black/30 px-4 font-mono text-sm text-cream outline-none placeholder:text-cream/25 focus:border-gold-400"
       />

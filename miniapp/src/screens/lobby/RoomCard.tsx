@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { MAX_PLAYERS, type RoomSummary } from '@svara/core';
 import { Button } from '../../ui/Button';
-import { EyeIcon, UsersIcon } from '../../ui/icons';
+import { EyeIcon, LockIcon, UsersIcon } from '../../ui/icons';
 import { Chip } from '../../ui/cards';
 import { roomLabel } from '../../lib/format';
-import { formatTableMoney } from '../../lib/money';
+import { useFormatUsd } from '../../lib/money';
 
 export function RoomCard({
   room,
@@ -16,6 +16,7 @@ export function RoomCard({
   onWatch: () => void;
 }) {
   const { t } = useTranslation();
+  const usd = useFormatUsd();
   const full = room.players.length >= room.maxPlayers;
   return (
     <li
@@ -27,9 +28,18 @@ export function RoomCard({
         <Chip size={28} tone={Math.min(4, Math.floor(Math.log10(Math.max(1, room.minBet))))} />
       </div>
       <div className="min-w-0 flex-1">
-        <div className="font-mono text-sm text-cream/70">{roomLabel(room.roomId)}</div>
+        <div className="flex items-center gap-1 font-mono text-sm text-cream/70">
+          {room.type === 'private' ? (
+            <span data-testid="room-private" className="text-gold-400">
+              <LockIcon size={14} title={t('lobby.privateRoom')} />
+            </span>
+          ) : null}
+          {roomLabel(room.roomId)}
+        </div>
         <div className="flex items-center gap-3">
-          <span className="gold-text font-display text-xl font-bold">${formatTableMoney(room.minBet)}</span>
+          <span className="gold-text font-display text-xl font-bold" data-testid="room-stake">
+            {usd(room.minBet, { cents: 'auto' })}
+          </span>
           <span className="flex items-center gap-1 text-sm text-cream/80" data-testid="room-players">
             <UsersIcon className="h-4 w-4 text-[var(--hint)]" />
             {room.players.length} / {room.maxPlayers || MAX_PLAYERS}

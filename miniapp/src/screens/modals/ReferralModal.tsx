@@ -5,7 +5,7 @@ import { api } from '../../api/http';
 import { copyText } from '../../app/clipboard';
 import { shareUrl } from '../../lib/links';
 import { headerName } from '../../lib/names';
-import { formatMoney } from '../../lib/money';
+import { formatUsd } from '../../lib/money';
 import { openTelegram } from '../../telegram/sdk';
 import { FullModal } from '../../ui/Modal';
 import { Button } from '../../ui/Button';
@@ -15,7 +15,7 @@ import { ReferralRulesModal } from './ReferralRulesModal';
 
 /** The referral programme: level, earnings, the link (copy, share) and the referrals. */
 export default function ReferralModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [info, setInfo] = useState<ReferralInfo | null>(null);
   const [failed, setFailed] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
@@ -48,7 +48,7 @@ export default function ReferralModal({ onClose }: { onClose: () => void }) {
               [
                 [t('referral.level'), String(info.level)],
                 [t('referral.percent'), `${info.refBonus}%`],
-                [t('referral.earnings'), `$${formatMoney(info.refBalance)}`],
+                [t('referral.earnings'), formatUsd(info.refBalance, i18n.language)],
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="card-panel rounded-2xl px-2 py-3 text-center">
@@ -114,7 +114,7 @@ export default function ReferralModal({ onClose }: { onClose: () => void }) {
                       <span className={name ? '' : 'text-cream/50'}>
                         {name ? headerName(name) : t('referral.noName')}
                       </span>
-                      <span className="font-semibold text-win">+${formatMoney(r.profit)}</span>
+                      <span className="font-semibold text-win">+{formatUsd(r.profit, i18n.language)}</span>
                     </li>
                   );
                 })}

@@ -8,6 +8,7 @@ import { copyText } from '../../app/clipboard';
 import { NEWS_CHANNEL_URL, SUPPORT_CHAT_URL } from '../../app/config';
 import { currentLanguage, loadReadingTexts } from '../../i18n';
 import { openTelegram } from '../../telegram/sdk';
+import { shortTonAddress } from '../../lib/ton-address';
 import { PageShell } from '../PageShell';
 import { Button } from '../../ui/Button';
 import { LoadingScreen } from '../../ui/Spinner';
@@ -16,6 +17,7 @@ import {
   ChevronRight,
   CopyIcon,
   DocIcon,
+  EditIcon,
   GlobeIcon,
   HistoryIcon,
   IdIcon,
@@ -138,10 +140,11 @@ export default function More() {
         </div>
         {me.walletAddress ? (
           <p
-            className="mb-3 break-all rounded-xl bg-black/25 px-3 py-2 font-mono text-xs text-cream/80"
+            className="mb-3 rounded-xl bg-black/25 px-3 py-2 font-mono text-sm text-cream/80"
             data-testid="wallet-address"
+            title={me.walletAddress}
           >
-            {me.walletAddress}
+            {shortTonAddress(me.walletAddress)}
           </p>
         ) : (
           <p className="mb-3 text-sm text-[var(--hint)]">{t('more.noWallet')}</p>
@@ -155,10 +158,10 @@ export default function More() {
           variant="outline"
           block
           onClick={() => navigate({ name: 'addWallet' })}
-          data-testid="wallet-add"
+          data-testid={me.walletAddress ? 'wallet-change' : 'wallet-add'}
         >
-          <PlusIcon className="h-4 w-4" />
-          {t('common.add')}
+          {me.walletAddress ? <EditIcon className="h-4 w-4" /> : <PlusIcon className="h-4 w-4" />}
+          {me.walletAddress ? t('more.changeWallet') : t('common.add')}
         </Button>
       </section>
 

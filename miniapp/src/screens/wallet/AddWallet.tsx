@@ -4,7 +4,7 @@ import { TON_ADDRESS_LENGTH } from '@svara/core';
 import { ApiError, api } from '../../api/http';
 import { refreshProfile } from '../../app/session';
 import { navigate } from '../../app/navigation';
-import { filterAddressInput, isAddressLengthValid } from '../../lib/validation';
+import { rawToFriendly, tonAddressProblem } from '../../lib/ton-address';
 import { haptic } from '../../telegram/sdk';
 import { PageShell } from '../PageShell';
 import { Button } from '../../ui/Button';
@@ -13,13 +13,20 @@ import { CheckIcon, WarnIcon } from '../../ui/icons';
 
 type Status = null | 'invalidAddress' | 'addressAlreadyUsed' | 'addressAdded';
 const SUCCESS_DELAY_MS = 2_000;
+/** Room for a pasted raw address (`0:` + 64 hex), which is converted; the friendly form is 48. */
+const INPUT_MAX = 80;
 
-/** Adds the USDT-TON address used for withdrawals (exactly 48 characters). */
+/**
+ * Adds the USDT-TON address used for withdrawals: the 48-character friendly form (a pasted raw
+ * `0:…` address is converted to it), with the reason whenever Add is off.
+ */
 export default function AddWallet() {
   const { t } = useTranslation();
   const [address, setAddress] = useState('');
+  const [converted, setConverted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
+  const problem = tonAddressProblem(address);
 
   useEffect(() => {
     if (status !== 'addressAdded') return;
@@ -29,7 +36,7 @@ export default function AddWallet() {
 
   async function add() {
     if (busy) return;
-    if (!isAddressLengthValid(address)) return setStatus('invalidAddress');
+    if (problem) return setStatus('invalidAddress');
     setBusy(true);
     try {
       await api.setWalletAddress(address);
@@ -56,16 +63,32 @@ export default function AddWallet() {
           rows={2}
           data-testid="wallet-input"
           value={address}
-          maxLength={TON_ADDRESS_LENGTH}
+          maxLength={INPUT_MAX}
           placeholder="UQ…"
           onChange={(e) => {
             setStatus(null);
-            setAddress(filterAddressInput(e.target.value));
+            const typed = e.target.value.replace(/\s/g, '').slice(0, INPUT_MAX);
+            const friendly = rawToFriendly(typed);
+            setConverted(friendly !== null);
+            setAddress(friendly ?? typed);
           }}
           className="w-full resize-none rounded-2xl border border-gold-400/30 bg-black/30 px-4 py-3 font-mono text-sm text-cream outline-none placeholder:text-cream/25 focus:border-gold-400"
         />
-        <div className="text-right text-xs tabular-nums text-[var(--hint)]">
-          {address.length} / {TON_ADDRESS_LENGTH}
+        <div className="flex items-start justify-between gap-3 text-xs">
+          <span data-testid="wallet-input-hint" className={problem ? 'text-warn' : 'text-[var(--hint)]'}>
+            {address === '' || status
+              ? null
+              : problem === 'wrongLength'
+                ? t('wallet.addressWrongLength', { count: address.length, length: TON_ADDRESS_LENGTH })
+                : problem
+                  ? t(`wallet.${problem}`)
+                  : converted
+                    ? t('wallet.addressConverted')
+                    : null}
+          </span>
+          <span className="shrink-0 tabular-nums text-[var(--hint)]">
+            {address.length} / {TON_ADDRESS_LENGTH}
+          </span>
         </div>
       </div>
       <div className="mt-4 flex items-start gap-2 rounded-2xl border border-warn/40 bg-warn/10 p-3 text-sm text-amber-100">
@@ -89,7 +112,7 @@ export default function AddWallet() {
         <Button
           block
           size="lg"
-          disabled={!isAddressLengthValid(address) || busy || status === 'addressAdded'}
+          disabled={problem !== null || busy || status === 'addressAdded'}
           onClick={() => void add()}
           data-testid="wallet-submit"
         >

@@ -81,7 +81,7 @@ describe('a confirmed payment on the address page', () => {
     render(page());
     act(() => confirmPayment(69.8, 'Пополнение на $50.30 зачислено'));
     expect(screen.getByTestId('credited-amount').textContent).toBe(
-      i18n.t('wallet.credited', { amount: '49.80' }),
+      i18n.t('wallet.credited', { amount: '49,80\u00a0$' }),
     );
     expect(screen.getByTestId('credited-message').textContent).toBe('Пополнение на $50.30 зачислено');
     expect(screen.queryByTestId('deposit-address')).toBeNull();

@@ -6,6 +6,7 @@ import { navigate } from '../../app/navigation';
 import { useCredit, usePaymentMethods } from '../../app/payments';
 import { useNow } from '../../app/useNow';
 import { formatCountdown, secondsUntil } from '../../lib/format';
+import { formatUsdt } from '../../lib/money';
 import { PageShell } from '../PageShell';
 import { Button } from '../../ui/Button';
 import { CopyIcon, QrIcon } from '../../ui/icons';
@@ -55,7 +56,7 @@ export default function ConfirmDeposit({
   expiresAt: string;
   memo?: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [showQr, setShowQr] = useState(false);
   const credit = useCredit();
   const { methods } = usePaymentMethods();
@@ -161,7 +162,9 @@ export default function ConfirmDeposit({
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div className="rounded-xl bg-black/20 px-3 py-2">
             <dt className="text-xs text-[var(--hint)]">{t('wallet.minimum')}</dt>
-            <dd className="font-semibold">{MIN_DEPOSIT_CENTS / 100} USDT</dd>
+            <dd className="font-semibold">
+              {formatUsdt(MIN_DEPOSIT_CENTS / 100, i18n.language, { cents: 'auto' })}
+            </dd>
           </div>
           <div className="rounded-xl bg-black/20 px-3 py-2">
             <dt className="text-xs text-[var(--hint)]">{t('wallet.fee')}</dt>

@@ -7,7 +7,7 @@ import { navigate } from '../../app/navigation';
 import { ApiError, api } from '../../api/http';
 import { errorText, i18n } from '../../i18n';
 import { newIdempotencyKey } from '../../lib/idempotency';
-import { formatMoney } from '../../lib/money';
+import { formatUsdt } from '../../lib/money';
 import { haptic } from '../../telegram/sdk';
 import { showToast } from '../../ui/toast';
 import { PageShell } from '../PageShell';
@@ -33,7 +33,7 @@ function withdrawRefusal(err: unknown): string {
  * a double tap or a retry after a lost answer never creates a second withdrawal.
  */
 export default function ConfirmWithdraw({ amount, method }: { amount: number; method: WithdrawMethod }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const me = useStore(profile);
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [processing, setProcessing] = useState(false);
@@ -80,13 +80,13 @@ export default function ConfirmWithdraw({ amount, method }: { amount: number; me
       ? [
           [t('wallet.method'), t('wallet.methodCryptobot'), 'confirm-method'],
           [t('wallet.asset'), 'USDT', 'confirm-asset'],
-          [t('wallet.youReceive'), `${formatMoney(amount)} USDT`, 'confirm-amount'],
+          [t('wallet.youReceive'), formatUsdt(amount, i18n.language), 'confirm-amount'],
         ]
       : [
           [t('wallet.address'), me.walletAddress ?? '—', 'confirm-address'],
           [t('wallet.network'), 'TON', 'confirm-network'],
           [t('wallet.asset'), 'USDT', 'confirm-asset'],
-          [t('wallet.youReceive'), `${formatMoney(amount)} USDT`, 'confirm-amount'],
+          [t('wallet.youReceive'), formatUsdt(amount, i18n.language), 'confirm-amount'],
         ];
   return (
     <PageShell title={t('wallet.confirmWithdrawTitle')} testId="confirm-withdraw-page">

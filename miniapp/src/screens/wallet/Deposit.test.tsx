@@ -85,11 +85,11 @@ describe('paying an invoice (the other tab)', () => {
     fireEvent.change(input, { target: { value: '4.99' } });
     expect((screen.getByTestId('invoice-pay') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('invoice-below-minimum').textContent).toBe(
-      i18n.t('wallet.belowMinDeposit', { amount: '5.00' }),
+      i18n.t('wallet.belowMinDeposit', { amount: '5,00\u00a0$' }),
     );
     fireEvent.change(input, { target: { value: '10' } });
-    expect(screen.getByTestId('invoice-fee').textContent).toBe('$0.10');
-    expect(screen.getByTestId('invoice-net').textContent).toBe('$9.90');
+    expect(screen.getByTestId('invoice-fee').textContent).toBe('0,10\u00a0$');
+    expect(screen.getByTestId('invoice-net').textContent).toBe('9,90\u00a0$');
     expect((screen.getByTestId('invoice-pay') as HTMLButtonElement).disabled).toBe(false);
     fireEvent.change(input, { target: { value: '10.123' } });
     expect((input as HTMLInputElement).value).toBe('10');
@@ -119,13 +119,13 @@ describe('paying an invoice (the other tab)', () => {
       '_blank',
       'noopener',
     );
-    expect(screen.getByTestId('invoice-amount-due').textContent).toBe('$10.00');
+    expect(screen.getByTestId('invoice-amount-due').textContent).toBe('10,00\u00a0$');
     expect(screen.getByTestId('tracker-copy').textContent).toBe('inv_0123...bcdefXYZ');
     expect(screen.getByTestId('invoice-countdown').textContent).toMatch(/^(60:00|59:59)$/);
 
     act(() => confirmPayment(9.9, 'Deposit of $10.00 confirmed'));
     expect(screen.getByTestId('credited-amount').textContent).toBe(
-      i18n.t('wallet.credited', { amount: '9.90' }),
+      i18n.t('wallet.credited', { amount: '9,90\u00a0$' }),
     );
     expect(screen.getByTestId('credited-message').textContent).toBe('Deposit of $10.00 confirmed');
     fireEvent.click(screen.getByTestId('to-lobby'));

@@ -9,7 +9,7 @@ import { useNow } from '../../app/useNow';
 import { ApiError, api } from '../../api/http';
 import { errorText } from '../../i18n';
 import { formatCountdown, secondsUntil } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { useFormatUsd } from '../../lib/money';
 import { filterStakeInput, invoiceQuote } from '../../lib/validation';
 import { openPaymentUrl } from '../../telegram/sdk';
 import { PageShell } from '../PageShell';
@@ -159,7 +159,8 @@ function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceResponse) => v
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const quote = invoiceQuote(amount);
-  const minimum = formatMoney(MIN_DEPOSIT_CENTS / 100);
+  const usd = useFormatUsd();
+  const minimum = usd(MIN_DEPOSIT_CENTS / 100);
 
   async function pay() {
     if (busy || !quote?.valid) return;
@@ -190,7 +191,7 @@ function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceResponse) => v
             inputMode="decimal"
             data-testid="invoice-amount"
             value={amount}
-            placeholder={minimum}
+            placeholder={(MIN_DEPOSIT_CENTS / 100).toFixed(2)}
             onChange={(e) => {
               setError(null);
               setAmount(filterStakeInput(e.target.value, amount));
@@ -201,18 +202,18 @@ function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceResponse) => v
         <dl className="flex flex-col gap-1.5 text-sm">
           <div className="flex justify-between">
             <dt className="text-[var(--hint)]">{t('wallet.minimum')}</dt>
-            <dd>${minimum}</dd>
+            <dd>{minimum}</dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-[var(--hint)]">
               {t('wallet.feePercent', { percent: DEPOSIT_FEE_BPS / 100 })}
             </dt>
-            <dd data-testid="invoice-fee">${formatMoney((quote?.fee ?? 0) / 100)}</dd>
+            <dd data-testid="invoice-fee">{usd((quote?.fee ?? 0) / 100)}</dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-[var(--hint)]">{t('wallet.youReceive')}</dt>
             <dd className="font-semibold text-gold-300" data-testid="invoice-net">
-              ${formatMoney((quote?.net ?? 0) / 100)}
+              {usd((quote?.net ?? 0) / 100)}
             </dd>
           </div>
         </dl>
@@ -236,7 +237,7 @@ function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceResponse) => v
         data-testid="invoice-pay"
       >
         {busy ? <Spinner className="h-5 w-5" /> : null}
-        {quote?.valid ? t('wallet.payAmount', { amount: formatMoney(quote.cents / 100) }) : t('wallet.pay')}
+        {quote?.valid ? t('wallet.payAmount', { amount: usd(quote.cents / 100) }) : t('wallet.pay')}
       </Button>
     </div>
   );
@@ -248,6 +249,7 @@ function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceResponse) => v
  */
 function InvoiceWaiting({ invoice, onNew }: { invoice: InvoiceResponse; onNew: () => void }) {
   const { t } = useTranslation();
+  const usd = useFormatUsd();
   const credit = useCredit();
   const now = useNow(1_000, !credit);
   const seconds = secondsUntil(invoice.expiresAt, now);
@@ -276,7 +278,7 @@ function InvoiceWaiting({ invoice, onNew }: { invoice: InvoiceResponse; onNew: (
           <div className="text-right">
             <div className="text-xs text-[var(--hint)]">{t('wallet.amount')}</div>
             <div className="text-xl font-bold tabular-nums text-gold-300" data-testid="invoice-amount-due">
-              ${formatMoney(invoice.amount)}
+              {usd(invoice.amount)}
             </div>
           </div>
         </div>

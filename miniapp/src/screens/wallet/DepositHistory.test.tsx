@@ -60,10 +60,10 @@ describe('the transaction history', () => {
     render(<DepositHistory />);
     const [pending, credited, , expired, below] = await screen.findAllByTestId('history-item');
     expect(within(credited!).getByTestId('history-fee').textContent).toBe(
-      i18n.t('wallet.feeLine', { fee: '0.10', net: '9.90' }),
+      i18n.t('wallet.feeLine', { fee: '0,10\u00a0$', net: '9,90\u00a0$' }),
     );
     expect(within(below!).getByTestId('history-below-minimum').textContent).toBe(
-      i18n.t('wallet.belowMinimumHint', { amount: '5.00' }),
+      i18n.t('wallet.belowMinimumHint', { amount: '5,00\u00a0$' }),
     );
     expect(within(pending!).getByTestId('history-valid-until')).toBeTruthy();
     // An address that received nothing shows no amount.

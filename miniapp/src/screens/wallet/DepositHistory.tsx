@@ -12,7 +12,7 @@ import {
   statusLabel,
   transactionTone,
 } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { formatUsd } from '../../lib/money';
 import { PageShell } from '../PageShell';
 import { Spinner } from '../../ui/Spinner';
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from '../../ui/icons';
@@ -137,7 +137,7 @@ export default function DepositHistory() {
 }
 
 function HistoryRow({ item }: { item: TransactionItem }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tone = transactionTone(item.status);
   const label = statusLabel(item.status);
   const deposit = item.type === 'deposit';
@@ -164,12 +164,15 @@ function HistoryRow({ item }: { item: TransactionItem }) {
         <div className="text-xs text-cream/50">{formatTimestamp(item.createdAt)}</div>
         {fee !== null ? (
           <div className="text-xs text-cream/60" data-testid="history-fee">
-            {t('wallet.feeLine', { fee: formatMoney(fee), net: formatMoney(item.amount - fee) })}
+            {t('wallet.feeLine', {
+              fee: formatUsd(fee, i18n.language),
+              net: formatUsd(item.amount - fee, i18n.language),
+            })}
           </div>
         ) : null}
         {label === 'below_minimum' ? (
           <div className="text-xs text-rose-300/90" data-testid="history-below-minimum">
-            {t('wallet.belowMinimumHint', { amount: formatMoney(MIN_DEPOSIT_CENTS / 100) })}
+            {t('wallet.belowMinimumHint', { amount: formatUsd(MIN_DEPOSIT_CENTS / 100, i18n.language) })}
           </div>
         ) : null}
         {deposit && label === 'pending' && item.expiresAt ? (
@@ -180,7 +183,7 @@ function HistoryRow({ item }: { item: TransactionItem }) {
       </div>
       <div className="shrink-0 text-right">
         <div className={`font-semibold tabular-nums ${label === 'expired' ? 'text-cream/45' : ''}`}>
-          {nothingArrived ? '—' : `$${formatMoney(item.amount)}`}
+          {nothingArrived ? '—' : formatUsd(item.amount, i18n.language)}
         </div>
         <div
           className={`text-xs font-semibold ${TONE_CLASS[tone]}`}

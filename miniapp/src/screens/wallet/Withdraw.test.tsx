@@ -148,18 +148,30 @@ describe('the withdraw form', () => {
     fireEvent.change(input, { target: { value: '9.5' } });
     expect(check()).toBe(true);
     expect(screen.getByTestId('withdraw-block-reason').textContent).toBe(
-      i18n.t('wallet.belowMinWithdraw', { amount: '10.00' }),
+      i18n.t('wallet.belowMinWithdraw', { amount: '10,00\u00a0$' }),
     );
     fireEvent.change(input, { target: { value: '40.01' } });
     expect(check()).toBe(true);
     expect(screen.getByTestId('withdraw-block-reason').textContent).toBe(
-      i18n.t('wallet.aboveBalance', { amount: '40.00' }),
+      i18n.t('wallet.aboveBalance', { amount: '40,00\u00a0$' }),
     );
     fireEvent.change(input, { target: { value: '40' } });
     expect(check()).toBe(false);
     expect(screen.queryByTestId('withdraw-block-reason')).toBeNull();
     fireEvent.click(screen.getByTestId('withdraw-check'));
     expect(currentPage.get()).toEqual({ name: 'confirmWithdraw', amount: 40, method: 'address' });
+  });
+
+  it('says before anything is typed when the balance is below the minimum withdrawal', async () => {
+    signIn({ balance: 4.5, walletAddress: ADDRESS });
+    fakeApi({ 'GET /finances/methods': () => ({ body: methods({ withdrawMethods: ['address'] }) }) });
+    render(<Withdraw />);
+    await vi.waitFor(() => expect(screen.getByText(i18n.t('wallet.memoWarning'))).toBeTruthy());
+    expect((screen.getByTestId('withdraw-check') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('withdraw-block-reason').textContent).toBe(
+      i18n.t('wallet.balanceBelowMinWithdraw', { amount: '10,00\u00a0$' }),
+    );
+    expect(screen.getByTestId('withdraw-available').textContent).toBe('4,50\u00a0$');
   });
 
   it('offers @CryptoBot when the server does: no address needed', async () => {

@@ -7,7 +7,8 @@ import { navigate } from '../../app/navigation';
 import { PAYMENT_BOT_URL } from '../../app/config';
 import { defaultWithdrawMethod, usePaymentMethods } from '../../app/payments';
 import { filterAmountInput, withdrawalBlock } from '../../lib/validation';
-import { formatMoney } from '../../lib/money';
+import { formatMoney, toCents, useFormatUsd } from '../../lib/money';
+import { shortTonAddress } from '../../lib/ton-address';
 import { openTelegram } from '../../telegram/sdk';
 import { PageShell } from '../PageShell';
 import { Button } from '../../ui/Button';
@@ -23,6 +24,7 @@ const FALLBACK_METHODS: readonly WithdrawMethod[] = ['address'];
 export default function Withdraw() {
   const { t } = useTranslation();
   const me = useStore(profile);
+  const usd = useFormatUsd();
   const { methods, failed } = usePaymentMethods();
   const [amount, setAmount] = useState('');
   const [picked, setPicked] = useState<WithdrawMethod | null>(null);
@@ -46,12 +48,16 @@ export default function Withdraw() {
 
   const needsAddress = method === 'address' && !me.walletAddress;
   const block = withdrawalBlock(amount, me.balance);
+  const minimum = usd(MIN_WITHDRAWAL_CENTS / 100);
+  // Nothing typed needs no reason, unless no amount could ever be enough.
   const reason =
     block === 'belowMinimum'
-      ? t('wallet.belowMinWithdraw', { amount: formatMoney(MIN_WITHDRAWAL_CENTS / 100) })
+      ? t('wallet.belowMinWithdraw', { amount: minimum })
       : block === 'aboveBalance'
-        ? t('wallet.aboveBalance', { amount: formatMoney(me.balance) })
-        : null;
+        ? t('wallet.aboveBalance', { amount: usd(me.balance) })
+        : block === 'empty' && toCents(me.balance) < MIN_WITHDRAWAL_CENTS
+          ? t('wallet.balanceBelowMinWithdraw', { amount: minimum })
+          : null;
 
   return (
     <PageShell title={t('wallet.withdrawTitle')} testId="withdraw-page">
@@ -78,7 +84,7 @@ export default function Withdraw() {
                   {id === 'cryptobot'
                     ? t('wallet.noAddressNeeded')
                     : me.walletAddress
-                      ? `${me.walletAddress.slice(0, 6)}…${me.walletAddress.slice(-6)}`
+                      ? shortTonAddress(me.walletAddress)
                       : t('wallet.addressNotAdded')}
                 </span>
               </button>
@@ -112,12 +118,12 @@ export default function Withdraw() {
         </div>
         <div className="flex justify-between text-sm">
           <span className="text-[var(--hint)]">{t('wallet.minimum')}</span>
-          <span>${formatMoney(MIN_WITHDRAWAL_CENTS / 100)}</span>
+          <span>{minimum}</span>
         </div>
         <div className="flex justify-between text-sm">
           <span className="text-[var(--hint)]">{t('wallet.available')}</span>
           <span className="font-semibold text-gold-300" data-testid="withdraw-available">
-            ${formatMoney(me.balance)}
+            {usd(me.balance)}
           </span>
         </div>
       </div>

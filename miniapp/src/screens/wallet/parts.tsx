@@ -8,7 +8,7 @@ import { navigate } from '../../app/navigation';
 import { copyText } from '../../app/clipboard';
 import { errorText } from '../../i18n';
 import { shortTrackerIdDeposit } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { formatUsd } from '../../lib/money';
 import { filterStakeInput } from '../../lib/validation';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
@@ -51,7 +51,7 @@ export function Notice({
 
 /** A payment arrived: how much was credited, the server's message, and the way back to the lobby. */
 export function CreditedPanel({ credit }: { credit: Credit }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div
       className="card-panel flex animate-pop flex-col items-center gap-3 rounded-3xl px-4 py-6 text-center"
@@ -63,7 +63,7 @@ export function CreditedPanel({ credit }: { credit: Credit }) {
       <h2 className="font-display text-xl font-bold text-gold-300">{t('wallet.depositCredited')}</h2>
       {credit.amount > 0 ? (
         <p className="text-2xl font-bold tabular-nums text-win" data-testid="credited-amount">
-          {t('wallet.credited', { amount: formatMoney(credit.amount) })}
+          {t('wallet.credited', { amount: formatUsd(credit.amount, i18n.language) })}
         </p>
       ) : null}
       {credit.message ? (
