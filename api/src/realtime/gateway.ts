@@ -208,7 +208,7 @@ export class Gateway implements TableListener {
     socket.data.wantsLobby = true;
     if (socket.data.roomId === null) await this.lobby.enter(socket);
     else {
-      const rooms = await this.services.rooms.listPublic();
+      const rooms = await this.services.rooms.listOpen();
       socket.emit('rooms', { action: 'initial', rooms });
     }
     return { ok: true };

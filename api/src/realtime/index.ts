@@ -98,12 +98,12 @@ export async function attachRealtime(
   );
   if (recovered.voided > 0) logger.warn(recovered, 'hands voided at start');
 
-  const lobby = new LobbyFeed(io, () => services.rooms.listPublic(), options.lobbyIntervalMs, logger);
+  const lobby = new LobbyFeed(io, () => services.rooms.listOpen(), options.lobbyIntervalMs, logger);
   const gateway = new Gateway(io, runtime, lobby, services, options, logger);
   runtime.setListener(gateway);
   const unsubscribe = services.rooms.onChange((change) => {
     if (change.kind === 'created') runtime.scheduleClose(change.room.id);
-    if (change.room.type === 'public') lobby.mark();
+    lobby.mark();
   });
 
   const stats = () => ({

@@ -1,6 +1,6 @@
 /**
  * The lobby feed: sockets that asked for rooms and are not at a table get `rooms` {action:'initial'}
- * once, then {action:'update'} whenever the public list changes — at most once per interval, and
+ * once, then {action:'update'} whenever the list of open rooms changes — at most once per interval, and
  * only when it really differs from what was last sent. The list is encoded once per broadcast.
  *
  * Rooms opening or closing and players sitting or leaving go out at the next interval. A change of
@@ -24,7 +24,7 @@ export class LobbyFeed {
 
   constructor(
     private readonly io: Server,
-    private readonly listPublic: () => Promise<RoomSummary[]>,
+    private readonly listOpen: () => Promise<RoomSummary[]>,
     intervalMs: number,
     private readonly logger: Logger,
     private readonly statusIntervalMs = 5 * intervalMs,
@@ -41,7 +41,7 @@ export class LobbyFeed {
   /** Puts the socket in the lobby and sends it the current list. */
   async enter(socket: Socket): Promise<void> {
     await socket.join(LOBBY_ROOM);
-    const rooms = await this.listPublic();
+    const rooms = await this.listOpen();
     socket.emit('rooms', { action: 'initial', rooms });
   }
 
@@ -61,7 +61,7 @@ export class LobbyFeed {
         this.lastSeats = '';
         return;
       }
-      const rooms = await this.listPublic();
+      const rooms = await this.listOpen();
       const text = JSON.stringify(rooms);
       if (text === this.lastSent) return;
       const seats = JSON.stringify(rooms.map((r) => [r.roomId, r.players.map((p) => p.id)]));

@@ -46,8 +46,8 @@ export type RoomChange = { kind: 'created' | 'closed'; room: RoomRecord };
 export interface RoomsService {
   /** Needs a balance of 10 stakes (insufficientBalance). The creator of a private room may always enter it. */
   create(ownerId: string, input: CreateRoomInput): Promise<RoomRecord>;
-  /** Open public rooms, newest first, with their players from the table directory. */
-  listPublic(): Promise<RoomSummary[]>;
+  /** Open rooms, public and private, newest first, with their players from the table directory. */
+  listOpen(): Promise<RoomSummary[]>;
   /**
    * A room by id (any status) or by the 8 characters shown (an open room, see roomRefSchema);
    * not_found when there is none. `password` only when `viewerId` is the creator of a private room.
@@ -99,23 +99,19 @@ export function createRoomsService(deps: {
   let tables = deps.tables ?? emptyTableDirectory;
   const listeners = new Set<(change: RoomChange) => void>();
 
-  // The open public rooms, reloaded at most once per LIST_REFRESH_MS and right after a local change.
-  let openPublic: { rooms: RoomRecord[]; loadedAt: number } | null = null;
+  // The open rooms, public and private (a private one shows a lock and asks for its password), reloaded at most once per LIST_REFRESH_MS and right after a local change.
+  let openRooms: { rooms: RoomRecord[]; loadedAt: number } | null = null;
   let loading: Promise<RoomRecord[]> | null = null;
 
-  function loadOpenPublic(): Promise<RoomRecord[]> {
-    if (openPublic && Date.now() - openPublic.loadedAt < LIST_REFRESH_MS)
-      return Promise.resolve(openPublic.rooms);
+  function loadOpenRooms(): Promise<RoomRecord[]> {
+    if (openRooms && Date.now() - openRooms.loadedAt < LIST_REFRESH_MS)
+      return Promise.resolve(openRooms.rooms);
     loading ??= orm.em
       .fork()
-      .find(
-        RoomSchema,
-        { status: 'open', type: 'public' },
-        { orderBy: { createdAt: 'desc' }, limit: LIST_LIMIT },
-      )
+      .find(RoomSchema, { status: 'open' }, { orderBy: { createdAt: 'desc' }, limit: LIST_LIMIT })
       .then((rows) => {
         const rooms = rows.map(toRecord);
-        openPublic = { rooms, loadedAt: Date.now() };
+        openRooms = { rooms, loadedAt: Date.now() };
         return rooms;
       })
       .finally(() => {
@@ -125,7 +121,7 @@ export function createRoomsService(deps: {
   }
 
   function changed(change: RoomChange) {
-    openPublic = null;
+    openRooms = null;
     for (const listener of listeners) listener(change);
   }
 
@@ -218,8 +214,8 @@ export function createRoomsService(deps: {
       return record;
     },
 
-    async listPublic() {
-      return (await loadOpenPublic()).map(summaryOf);
+    async listOpen() {
+      return (await loadOpenRooms()).map(summaryOf);
     },
 
     async details(roomRef, viewerId = null) {

@@ -40,11 +40,12 @@ describe('POST /rooms', () => {
     });
   });
 
-  it('creates a private room that the lobby does not list and whose details never show the password', async () => {
+  it('creates a private room that the lobby lists as private and whose details never show the password', async () => {
     const created = await createRoom({ type: 'private', minBet: 1, password: '1234567' });
     expect(created.status).toBe(201);
-    const list = await api.request<{ roomId: string }[]>('GET', '/rooms');
-    expect(list.body.map((r) => r.roomId)).not.toContain(created.body.roomId);
+    const list = await api.request<{ roomId: string; type: string }[]>('GET', '/rooms');
+    expect(list.body.find((r) => r.roomId === created.body.roomId)).toMatchObject({ type: 'private' });
+    expect(JSON.stringify(list.body)).not.toMatch(/password|scrypt|1234567/i);
     const details = await api.request('GET', `/rooms/${created.body.roomId}`);
     expect(details.status).toBe(200);
     expect(details.body).toMatchObject({

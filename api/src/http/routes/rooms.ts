@@ -19,7 +19,7 @@ export function roomRoutes(router: Router<AppState>, services: Services, limits:
   const signedIn = requireUser(services.tokens);
 
   router.get('/rooms', async (ctx) => {
-    ctx.body = await services.rooms.listPublic();
+    ctx.body = await services.rooms.listOpen();
   });
 
   // Open to all; a signed-in creator of a private room also gets its password.
