@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompactMoney, formatMoney, formatTableMoney, formatUsd, toCents, usdParts } from './money';
+import { formatMoney, formatUsd, toCents, usdParts } from './money';
 
 const nb = '\u00a0';
 
@@ -34,6 +34,16 @@ describe('money on screens', () => {
       expect(formatUsd(12.5, 'en', { cents: 'trim' })).toBe('$12.5');
       expect(formatUsd(12, 'ru', { cents: 'trim' })).toBe(`12${nb}$`);
     });
+    it('shortens amounts from 10,000 with compact (seats and bets at the table)', () => {
+      const table = { cents: 'trim', compact: true } as const;
+      expect(formatUsd(9999.5, 'en', table)).toBe('$9,999.5');
+      expect(formatUsd(12_345, 'en', table)).toBe('$12.3K');
+      expect(formatUsd(12_345, 'ru', table)).toBe(`12,3K${nb}$`);
+      expect(formatUsd(10_000, 'ru', table)).toBe(`10K${nb}$`);
+      expect(formatUsd(1_000_000, 'en', table)).toBe('$1M');
+      expect(formatUsd(1_999_999.99, 'en', table)).toBe('$1.9M');
+      expect(formatUsd(-12_345, 'en', table)).toBe('-$12.3K');
+    });
     it('puts the minus first', () => {
       expect(formatUsd(-5.5, 'en')).toBe('-$5.50');
       expect(formatUsd(-5.5, 'ru')).toBe(`-5,50${nb}$`);
@@ -50,16 +60,5 @@ describe('money on screens', () => {
   });
   it('fills amount inputs with plain two-decimal numbers', () => {
     expect(formatMoney(10)).toBe('10.00');
-  });
-  it('trims trailing zeros at the table', () => {
-    expect(formatTableMoney(12)).toBe('12');
-    expect(formatTableMoney(12.5)).toBe('12.5');
-    expect(formatTableMoney(12.34)).toBe('12.34');
-    expect(formatTableMoney(0.1)).toBe('0.1');
-  });
-  it('compacts large table amounts', () => {
-    expect(formatCompactMoney(9999.5)).toBe('9999.5');
-    expect(formatCompactMoney(12_345)).toBe('12.3K');
-    expect(formatCompactMoney(1_000_000)).toBe('1M');
   });
 });

@@ -1,7 +1,7 @@
 /** Money on screens. Amounts arrive as dollars; arithmetic happens in cents (core/money). */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, formatCentsTrimmed } from '@svara/core';
+import { formatCents } from '@svara/core';
 
 /**
  * How cents show: `always` two decimals ("$10.00": balances, wallet amounts); `auto` two decimals
@@ -12,20 +12,33 @@ export type CentsStyle = 'always' | 'auto' | 'trim';
 /** A non-breaking space: an amount never wraps between its digits or away from its sign. */
 const NBSP = '\u00a0';
 
+/** How an amount is written: its cents, and `compact` for tight spots at the table (seats, bets). */
+export type UsdOptions = { cents?: CentsStyle; compact?: boolean };
+
+/** From this many dollars a compact amount is written in thousands or millions ("$12.3K"). */
+const COMPACT_FROM = 10_000;
+
 /**
  * Every dollar amount the player reads, in their language: en "$1,016.55", ru "1 016,55 $"
  * (non-breaking spaces, decimal comma, the sign after the number as Russian writes it). Any
- * language but English reads as Russian, the app's default.
+ * language but English reads as Russian, the app's default. With `compact`, amounts from 10,000
+ * are shortened to one decimal, rounded down: en "$12.3K", "$1M", ru "12,3K $".
  */
 export function formatUsd(
   dollars: number,
   lang: string,
-  { cents = 'always' }: { cents?: CentsStyle } = {},
+  { cents = 'always', compact = false }: UsdOptions = {},
 ): string {
   const total = toCents(dollars);
   const negative = total < 0;
   const abs = Math.abs(total);
   const en = lang === 'en';
+  if (compact && abs >= COMPACT_FROM * 100) {
+    const [unit, size] = abs >= 1_000_000 * 100 ? ['M', 1_000_000 * 100] : ['K', 1_000 * 100];
+    const tenths = Math.floor((abs * 10) / size);
+    const number = `${Math.floor(tenths / 10)}${tenths % 10 ? `${en ? '.' : ','}${tenths % 10}` : ''}${unit}`;
+    return (negative ? '-' : '') + withUsdSign(number, lang);
+  }
   const whole = groupDigits(String(Math.floor(abs / 100)), en ? ',' : NBSP);
   let fraction = String(abs % 100).padStart(2, '0');
   if (cents === 'trim') fraction = fraction.replace(/0+$/, '');
@@ -47,7 +60,7 @@ export function withUsdSign(number: string, lang: string): string {
 }
 
 /** formatUsd in the language the app shows now; components re-render when it changes. */
-export function useFormatUsd(): (dollars: number, options?: { cents?: CentsStyle }) => string {
+export function useFormatUsd(): (dollars: number, options?: UsdOptions) => string {
   const { i18n } = useTranslation();
   const lang = i18n.language;
   return useCallback((dollars, options) => formatUsd(dollars, lang, options), [lang]);
@@ -78,18 +91,4 @@ export function toCents(dollars: number): number {
 /** Two decimals, no sign, a decimal point ("12.50"): the text an amount input is filled with (Max). */
 export function formatMoney(dollars: number): string {
   return formatCents(toCents(dollars));
-}
-
-/** Table money: trailing zeros trimmed ("12", "12.5", "12.34"). */
-export function formatTableMoney(dollars: number): string {
-  return formatCentsTrimmed(toCents(dollars));
-}
-
-/** Short table money for tight spots: 1.5K, 12K, 1.2M; below 10,000 the trimmed amount. */
-export function formatCompactMoney(dollars: number): string {
-  const abs = Math.abs(dollars);
-  if (abs < 10_000) return formatTableMoney(dollars);
-  const [value, unit] = abs >= 1_000_000 ? [dollars / 1_000_000, 'M'] : [dollars / 1_000, 'K'];
-  const rounded = Math.floor(Math.abs(value) * 10) / 10;
-  return `${value < 0 ? '-' : ''}${String(rounded).replace(/\.0$/, '')}${unit}`;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ActionButton } from '../../lib/table';
-import { formatTableMoney } from '../../lib/money';
+import { useFormatUsd } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { ChatIcon } from '../../ui/icons';
 
@@ -21,6 +21,7 @@ export function ActionBar({
   note: string | null;
 }) {
   const { t } = useTranslation();
+  const usd = useFormatUsd();
   return (
     <div className="flex items-center gap-2 px-3 pt-2" data-testid="action-bar">
       {showChat ? (
@@ -67,7 +68,9 @@ export function ActionBar({
                     <span className="flex flex-col leading-tight">
                       <span>{t('game.blind')}</span>
                       {b.amount !== null ? (
-                        <span className="text-xs font-bold opacity-80">${formatTableMoney(b.amount)}</span>
+                        <span className="text-xs font-bold opacity-80">
+                          {usd(b.amount, { cents: 'trim' })}
+                        </span>
                       ) : null}
                     </span>
                   </Button>
@@ -98,7 +101,9 @@ export function ActionBar({
                     <span className="flex flex-col leading-tight">
                       <span>{b.allIn ? t('game.allIn') : t('game.pay')}</span>
                       {b.amount !== null ? (
-                        <span className="text-xs font-bold opacity-85">${formatTableMoney(b.amount)}</span>
+                        <span className="text-xs font-bold opacity-85">
+                          {usd(b.amount, { cents: 'trim' })}
+                        </span>
                       ) : null}
                     </span>
                   </Button>

@@ -30,6 +30,7 @@ import { ActionBar } from './ActionBar';
 import { AwayBar } from './AwayBar';
 import { SpectatorBar } from './SpectatorBar';
 import { StoodUpNotice } from './StoodUpNotice';
+import { useRoomDetails } from './useRoomDetails';
 import { RaiseSheet } from './RaiseSheet';
 import { ChatSheet } from './ChatSheet';
 import { SettingsSheet } from './SettingsSheet';
@@ -48,6 +49,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
   const [lostTable, setLostTable] = useState(false);
   const connection = useConnectionWatch(lostTable);
   const room = useGameRoom(roomId, connection.noteAckFailure);
+  const details = useRoomDetails(roomId);
   useEffect(() => setLostTable(room.lostTable), [room.lostTable]);
   const { state, clockOffset, pending } = room;
   const now = useNow(200);
@@ -163,6 +165,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
     >
       <RoomHeader
         roomId={roomId}
+        isPrivate={details.isPrivate}
         stake={state.minBet}
         balance={viewer ? viewer.balance : null}
         onMenu={() => setMenuOpen(true)}
@@ -229,6 +232,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
       />
       <SettingsSheet
         open={menuOpen}
+        password={details.password}
         onClose={() => setMenuOpen(false)}
         onExitRequest={() => {
           setMenuOpen(false);

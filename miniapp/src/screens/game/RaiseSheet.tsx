@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../ui/Sheet';
 import { Button } from '../../ui/Button';
 import { clampRaise, raiseQuickPicks, raiseStep } from '../../lib/table';
-import { formatTableMoney } from '../../lib/money';
+import { useFormatUsd } from '../../lib/money';
 
 /** The raise: a slider from the minimum raise to the maximum, quick picks 2x / 5x / 10x / Max. */
 export function RaiseSheet({
@@ -27,6 +27,7 @@ export function RaiseSheet({
   onConfirm: (amount: number) => void;
 }) {
   const { t } = useTranslation();
+  const usd = useFormatUsd();
   const [amount, setAmount] = useState(min);
   const value = clampRaise(amount, min, max);
   const step = raiseStep(min);
@@ -40,7 +41,7 @@ export function RaiseSheet({
       </div>
       <div className="mb-4 text-center">
         <span className="gold-text font-display text-4xl font-black tabular-nums" data-testid="raise-amount">
-          ${formatTableMoney(value)}
+          {usd(value, { cents: 'trim' })}
         </span>
       </div>
       <input
@@ -54,8 +55,8 @@ export function RaiseSheet({
         className="mb-2 w-full accent-[#d4a942]"
       />
       <div className="mb-4 flex justify-between text-xs text-[var(--hint)]">
-        <span>${formatTableMoney(min)}</span>
-        <span>${formatTableMoney(max)}</span>
+        <span>{usd(min, { cents: 'trim' })}</span>
+        <span>{usd(max, { cents: 'trim' })}</span>
       </div>
       <div className="mb-4 grid grid-cols-4 gap-2">
         {raiseQuickPicks(min, max).map((pick) => (
@@ -78,7 +79,7 @@ export function RaiseSheet({
         onClick={() => onConfirm(value)}
         data-testid="raise-confirm"
       >
-        {t('game.raise')} ${formatTableMoney(value)}
+        {t('game.raise')} {usd(value, { cents: 'trim' })}
       </Button>
     </Sheet>
   );

@@ -1,28 +1,40 @@
 import { useTranslation } from 'react-i18next';
-import { formatTableMoney } from '../../lib/money';
-import { MenuIcon } from '../../ui/icons';
+import { useFormatUsd } from '../../lib/money';
+import { LockIcon, MenuIcon } from '../../ui/icons';
 
 /** The room's short id, its stake, the viewer's balance when seated, and the menu button. */
 export function RoomHeader({
   roomId,
+  isPrivate = false,
   stake,
   balance,
   onMenu,
 }: {
   roomId: string;
+  isPrivate?: boolean;
   stake: number;
   balance: number | null;
   onMenu: () => void;
 }) {
   const { t } = useTranslation();
+  const usd = useFormatUsd();
   return (
     <header className="flex items-center gap-3 px-4 py-2">
       <div className="flex-1">
-        <div className="font-mono text-sm font-semibold text-cream/85" data-testid="room-header-id">
+        <div
+          className="flex items-center gap-1 font-mono text-sm font-semibold text-cream/85"
+          data-testid="room-header-id"
+        >
+          {isPrivate ? (
+            <span title={t('lobby.privateRoom')} data-testid="room-lock">
+              <LockIcon className="h-3.5 w-3.5 text-gold-400" />
+            </span>
+          ) : null}
           #{roomId.slice(0, 8)}
         </div>
         <div className="text-xs text-[var(--hint)]">
-          {t('game.stake')} <span className="font-semibold text-gold-300">${formatTableMoney(stake)}</span>
+          {t('game.stake')}{' '}
+          <span className="font-semibold text-gold-300">{usd(stake, { cents: 'trim' })}</span>
         </div>
       </div>
       {balance !== null ? (
@@ -30,7 +42,7 @@ export function RoomHeader({
           className="rounded-full border border-gold-400/30 bg-black/30 px-3 py-1 text-sm font-bold tabular-nums text-gold-300"
           data-testid="my-balance"
         >
-          ${formatTableMoney(balance)}
+          {usd(balance, { cents: 'trim' })}
         </div>
       ) : null}
       <button

@@ -7,7 +7,7 @@ import { InviteIcon, SeatIcon } from '../../ui/icons';
 import type { CSSProperties } from 'react';
 import { seatLook, type SeatLabel } from '../../lib/table';
 import { seatName } from '../../lib/names';
-import { formatCompactMoney } from '../../lib/money';
+import { useFormatUsd } from '../../lib/money';
 import {
   AVATAR,
   CARD_OFFSET,
@@ -104,6 +104,7 @@ export function Seat({
   winner,
 }: SeatProps) {
   const { t } = useTranslation();
+  const usd = useFormatUsd();
   const p = SEAT_POINTS[seat]!;
   const look = seatLook(player);
   const off = CARD_OFFSET[seat]!;
@@ -214,7 +215,7 @@ export function Seat({
           {seatName(player.username) || t('game.player')}
         </div>
         <div className="text-[10px] font-bold tabular-nums text-gold-300" data-testid="seat-balance">
-          ${formatCompactMoney(player.balance)}
+          {usd(player.balance, { cents: 'trim', compact: true })}
         </div>
       </div>
 
@@ -241,7 +242,7 @@ export function Seat({
               style={{ animation: 'win-rise 2.5s ease-out both' }}
               data-testid="win-indicator"
             >
-              +${formatCompactMoney(winAmount)}
+              +{usd(winAmount, { cents: 'trim', compact: true })}
             </div>
           </div>
         </div>

@@ -5,7 +5,8 @@ import { settings, updateSettings } from '../../app/settings';
 import { currentLanguage } from '../../i18n';
 import { Sheet } from '../../ui/Sheet';
 import { Switch } from '../../ui/Switch';
-import { ChevronRight, ExitIcon, GlobeIcon, SoundIcon } from '../../ui/icons';
+import { ChevronRight, CopyIcon, ExitIcon, GlobeIcon, LockIcon, SoundIcon } from '../../ui/icons';
+import { copyText } from '../../app/clipboard';
 import { LanguageSheet, languageLabel } from '../more/LanguageSheet';
 
 /** The table menu: language, sound, haptics and leaving the table. */
@@ -14,10 +15,13 @@ export function SettingsSheet({
   onClose,
   onExitRequest,
   fairness,
+  password = null,
 }: {
   open: boolean;
   onClose: () => void;
   onExitRequest: () => void;
+  /** The room's password, shown to its creator only (the server tells no one else). */
+  password?: string | null;
   fairness: { handNumber: number; commitment: string | null } | null;
 }) {
   const { t } = useTranslation();
@@ -58,6 +62,19 @@ export function SettingsSheet({
               onChange={(haptic) => updateSettings({ haptic })}
             />
           </div>
+          {password ? (
+            <button
+              type="button"
+              data-testid="settings-password"
+              onClick={() => void copyText(password)}
+              className="flex w-full items-center gap-3 px-4 py-3.5 text-left"
+            >
+              <LockIcon className="h-5 w-5 text-gold-400" />
+              <span className="flex-1">{t('game.roomPassword')}</span>
+              <span className="font-mono text-sm text-gold-300">{password}</span>
+              <CopyIcon className="h-4 w-4 text-cream/50" />
+            </button>
+          ) : null}
           <button
             type="button"
             data-testid="settings-exit"

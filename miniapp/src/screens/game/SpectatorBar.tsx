@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BALANCE_STAKE_MULTIPLIER } from '@svara/core';
-import { formatTableMoney, toCents } from '../../lib/money';
+import { toCents, useFormatUsd } from '../../lib/money';
 import { Button } from '../../ui/Button';
 import { SeatIcon } from '../../ui/icons';
 
@@ -17,6 +17,7 @@ export function SpectatorBar({
   onSit: () => void;
 }) {
   const { t } = useTranslation();
+  const usd = useFormatUsd();
   return (
     <div className="flex items-center gap-2 px-3 pt-2" data-testid="spectator-bar">
       <div className="flex h-12 min-w-0 flex-1 items-center justify-center rounded-2xl bg-black/25 px-2 text-center text-sm text-cream/70">
@@ -26,10 +27,10 @@ export function SpectatorBar({
         <Button size="lg" onClick={onSit} data-testid="sit-down">
           <SeatIcon className="h-5 w-5 shrink-0" />
           <span className="flex flex-col text-left leading-tight">
-            <span>{t('game.sitDownFor', { ante: formatTableMoney(stake) })}</span>
+            <span>{t('game.sitDownFor', { ante: usd(stake, { cents: 'trim' }) })}</span>
             <span className="text-[11px] font-semibold opacity-75" data-testid="sit-down-needed">
               {t('game.balanceNeeded', {
-                amount: formatTableMoney((toCents(stake) * BALANCE_STAKE_MULTIPLIER) / 100),
+                amount: usd((toCents(stake) * BALANCE_STAKE_MULTIPLIER) / 100, { cents: 'trim' }),
               })}
             </span>
           </span>

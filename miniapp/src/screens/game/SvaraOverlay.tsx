@@ -4,7 +4,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { CheckIcon } from '../../ui/icons';
 import { seatName } from '../../lib/names';
-import { formatTableMoney } from '../../lib/money';
+import { useFormatUsd } from '../../lib/money';
 
 /** The 3-second svara announcement. */
 export function SvaraIntro() {
@@ -49,6 +49,7 @@ export function SvaraDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const usd = useFormatUsd();
   const tied = state.players.filter((p) => state.svaraTied.includes(p.id));
   const isTied = state.svaraTied.includes(viewerId);
   const join = state.allowedActions?.joinSvara ?? null;
@@ -77,7 +78,7 @@ export function SvaraDialog({
         </div>
         <h2 className="gold-text font-display text-3xl font-black uppercase">{t('game.svara')}</h2>
         <p className="mt-1 text-sm text-cream/75">
-          {t('game.svaraPot', { amount: formatTableMoney(state.pot) })}
+          {t('game.svaraPot', { amount: usd(state.pot, { cents: 'trim' }) })}
         </p>
         <div className="my-4 flex justify-center gap-4">
           {tied.map((p) => (
@@ -117,7 +118,9 @@ export function SvaraDialog({
               {t('game.skip')}
             </Button>
             <Button onClick={onJoin} data-testid="svara-join">
-              {join.free ? t('game.joinFree') : t('game.joinFor', { amount: formatTableMoney(join.amount) })}
+              {join.free
+                ? t('game.joinFree')
+                : t('game.joinFor', { amount: usd(join.amount, { cents: 'trim' }) })}
             </Button>
           </div>
         ) : (

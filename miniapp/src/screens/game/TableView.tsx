@@ -3,7 +3,7 @@ import { MAX_PLAYERS, type GameState } from '@svara/core';
 import { Chip } from '../../ui/cards';
 import { ChipStack, DeckPile, TableFelt, chipColorForBet } from '../../assets/table';
 import { chipsForBet, displaySeat, positionAtSeat, seatLabel, waitingState } from '../../lib/table';
-import { formatCompactMoney, formatTableMoney } from '../../lib/money';
+import { useFormatUsd } from '../../lib/money';
 import {
   BET_CHIP,
   BET_LABEL,
@@ -50,6 +50,7 @@ export function TableView({
   scale: number;
 }) {
   const { t } = useTranslation();
+  const usd = useFormatUsd();
   const viewer = state.players.find((p) => p.id === viewerId) ?? null;
   const viewerPosition = viewer?.position ?? null;
   const byPosition = new Map(state.players.map((p) => [p.position, p]));
@@ -95,7 +96,7 @@ export function TableView({
             className="font-display text-base font-bold tabular-nums text-gold-300"
             data-testid="pot-amount"
           >
-            ${formatTableMoney(state.pot)}
+            {usd(state.pot, { cents: 'trim' })}
           </span>
         </div>
       </div>
@@ -105,7 +106,7 @@ export function TableView({
         data-testid="tax-label"
       >
         {state.tax > 0
-          ? t('game.taxAmount', { percent: state.taxPercent, amount: formatTableMoney(state.tax) })
+          ? t('game.taxAmount', { percent: state.taxPercent, amount: usd(state.tax, { cents: 'trim' }) })
           : t('game.tax', { percent: state.taxPercent })}
       </div>
 
@@ -145,7 +146,7 @@ export function TableView({
                   className="mx-auto mt-0.5 truncate rounded-full bg-black/60 px-1 text-center text-[9px] font-bold leading-3 tabular-nums text-cream"
                   style={{ maxWidth: BET_LABEL.w }}
                 >
-                  ${formatCompactMoney(p.totalBet)}
+                  {usd(p.totalBet, { cents: 'trim', compact: true })}
                 </div>
               </div>
             );
