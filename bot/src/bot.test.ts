@@ -245,7 +245,7 @@ describe('notifyUser', () => {
 
   it('uses Russian for a player it does not know yet', async () => {
     expect(await harness.svara.notifyUser('1801', 'referral_bonus', { amountCents: 150 })).toBe('sent');
-    expect(harness.telegram.lastTo('1801').text).toBe('Реферальный бонус: +$1.50.');
+    expect(harness.telegram.lastTo('1801').text).toBe('Реферальный бонус: +1,50\u00a0$.');
   });
 
   it('reports a player who blocked the bot instead of throwing', async () => {

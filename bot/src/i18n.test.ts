@@ -26,7 +26,7 @@ describe('bot texts', () => {
     expect(interpolate('Balance: ${{balance}} ({{missing}})', { balance: '12.50' })).toBe(
       'Balance: $12.50 ({{missing}})',
     );
-    expect(t('en', 'balance', { balance: '3.00' })).toBe('Your balance: $3.00');
-    expect(t('ru', 'balance', { balance: '3.00' })).toBe('Ваш баланс: $3.00');
+    expect(t('en', 'balance', { balance: '$3.00' })).toBe('Your balance: $3.00');
+    expect(t('ru', 'balance', { balance: '3,00\u00a0$' })).toBe('Ваш баланс: 3,00\u00a0$');
   });
 });

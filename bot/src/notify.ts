@@ -2,7 +2,7 @@
  * Messages the product sends a player on its own (a credited deposit, a referral bonus, …), in the
  * player's language, each with a "Play" button. The api calls `notifyUser`; it never throws.
  */
-import { formatCents, type Cents } from '@svara/core';
+import { formatUsdCents, type Cents } from '@svara/core';
 import type { Api } from 'grammy';
 import { deliver, type DeliveryResult } from './delivery.js';
 import { pickLanguage, t, type TextParams } from './i18n.js';
@@ -24,17 +24,20 @@ export type NotificationKey = keyof NotificationParams;
 /** Display names of the deposit currencies (USDTTON is USDT on TON). */
 const CURRENCY_NAMES: Record<string, string> = { USDTTON: 'USDT', TON: 'TON' };
 
-const TEXT_PARAMS: { [K in NotificationKey]: (params: NotificationParams[K]) => TextParams } = {
-  deposit_credited: (p) => ({
-    amount: formatCents(p.amountCents),
+/** Each notification's text parameters, amounts written for the reader's language. */
+const TEXT_PARAMS: {
+  [K in NotificationKey]: (params: NotificationParams[K], usd: (cents: Cents) => string) => TextParams;
+} = {
+  deposit_credited: (p, usd) => ({
+    amount: usd(p.amountCents),
     currency: CURRENCY_NAMES[p.currency] ?? p.currency,
-    balance: formatCents(p.balanceCents),
+    balance: usd(p.balanceCents),
   }),
-  deposit_below_minimum: (p) => ({ amount: formatCents(p.amountCents) }),
-  withdrawal_sent: (p) => ({ amount: formatCents(p.amountCents) }),
-  withdrawal_failed: (p) => ({ amount: formatCents(p.amountCents) }),
-  withdrawal_rejected: (p) => ({ amount: formatCents(p.amountCents) }),
-  referral_bonus: (p) => ({ amount: formatCents(p.amountCents) }),
+  deposit_below_minimum: (p, usd) => ({ amount: usd(p.amountCents) }),
+  withdrawal_sent: (p, usd) => ({ amount: usd(p.amountCents) }),
+  withdrawal_failed: (p, usd) => ({ amount: usd(p.amountCents) }),
+  withdrawal_rejected: (p, usd) => ({ amount: usd(p.amountCents) }),
+  referral_bonus: (p, usd) => ({ amount: usd(p.amountCents) }),
   referral_joined: (p) => ({ name: p.name }),
 };
 
@@ -54,7 +57,11 @@ export function createNotifier(deps: {
   return async (telegramId, key, params) => {
     try {
       const language = pickLanguage((await users.get(telegramId))?.languageCode);
-      const text = t(language, `notify.${key}`, TEXT_PARAMS[key](params));
+      const text = t(
+        language,
+        `notify.${key}`,
+        TEXT_PARAMS[key](params, (cents) => formatUsdCents(cents, language)),
+      );
       const result = await deliver(
         () => api.sendMessage(telegramId, text, { reply_markup: playKeyboard(language, miniAppUrl) }),
         { onError: (error) => logger.warn({ err: error, telegramId, key }, 'notification not delivered') },

@@ -1,5 +1,6 @@
 export * from './money.js';
 export * from './money-schema.js';
+export * from './money-format.js';
 export * from './cards.js';
 export * from './card-schema.js';
 export * from './scoring.js';

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { formatUsdCents } from '@svara/core';
 import { translate } from '@svara/locales';
 import { launchChromium, openPlayer, pressBack, screenshot, type Player } from './support/browser';
 import { REPO_ROOT } from './support/server';
@@ -64,7 +65,7 @@ describe('money in and out', () => {
 
     await page.getByTestId('deposit-credited').waitFor({ timeout: 5_000 });
     await page
-      .getByText(translate('ru', 'payments.depositCredited').replace('{{amount}}', '9.90'))
+      .getByText(translate('ru', 'payments.depositCredited').replace('{{amount}}', formatUsdCents(990, 'ru')))
       .first()
       .waitFor();
     await page.getByTestId('to-lobby').click();

@@ -3,8 +3,8 @@
  * of the new balance (transactionConfirmed with a message in their language, SPEC §7), and the bot
  * hears of it as a notice. Nothing here moves money.
  */
-import { formatCents, type Cents, type Currency } from '@svara/core';
-import { translate } from '@svara/locales';
+import { formatUsdCents, type Cents, type Currency } from '@svara/core';
+import { pickLanguage, translate } from '@svara/locales';
 import type { Knex } from '@mikro-orm/postgresql';
 import { preparedStatement } from '../db/prepared-statement.js';
 import type { PlayerNotice, PlayerNotices } from '../finances/notices.js';
@@ -42,7 +42,7 @@ export function createPaymentEffects(deps: {
   }
 
   const text = (language: string | null, key: string, amountCents: Cents) =>
-    translate(language, key).replace('{{amount}}', formatCents(amountCents));
+    translate(language, key).replace('{{amount}}', formatUsdCents(amountCents, pickLanguage(language)));
 
   return {
     notice: (notice) => notices.emit(notice),

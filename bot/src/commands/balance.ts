@@ -1,5 +1,5 @@
 /** /balance: the game balance from the ledger. */
-import { formatCents } from '@svara/core';
+import { formatUsdCents } from '@svara/core';
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
 import { playKeyboard } from '../keyboards.js';
@@ -9,7 +9,7 @@ export function balanceCommand(deps: { ledger: LedgerPort; miniAppUrl: string })
   const composer = new Composer<BotContext>();
   composer.command('balance', async (ctx) => {
     const cents = await deps.ledger.walletBalance(ctx.account.user.telegramId);
-    await ctx.reply(ctx.t('balance', { balance: formatCents(cents) }), {
+    await ctx.reply(ctx.t('balance', { balance: formatUsdCents(cents, ctx.account.language) }), {
       reply_markup: playKeyboard(ctx.account.language, deps.miniAppUrl),
     });
   });

@@ -2,7 +2,7 @@
  * /start with its deep-link payloads: `ref_<telegramId>` records who referred the player,
  * `join_<roomId>_<referrerId>` also offers a button that opens the Mini App straight into that room.
  */
-import { formatCentsTrimmed, parseStartPayload } from '@svara/core';
+import { formatUsdCents, parseStartPayload } from '@svara/core';
 import { Composer } from 'grammy';
 import { setAccount, syncUser } from '../account.js';
 import type { BotContext } from '../context.js';
@@ -39,9 +39,12 @@ export function startCommand(deps: StartDeps): Composer<BotContext> {
 
     const room = payload?.roomId ? await services.rooms.get(payload.roomId) : null;
     if (payload?.roomId && room?.status === 'open') {
-      await ctx.reply(ctx.t('invitation', { stake: formatCentsTrimmed(room.stakeCents) }), {
-        reply_markup: joinTableKeyboard(language, miniAppUrl, ctx.match),
-      });
+      await ctx.reply(
+        ctx.t('invitation', { stake: formatUsdCents(room.stakeCents, language, { cents: 'trim' }) }),
+        {
+          reply_markup: joinTableKeyboard(language, miniAppUrl, ctx.match),
+        },
+      );
     } else {
       await ctx.reply(ctx.t(payload?.roomId ? 'table_closed' : 'welcome'), {
         reply_markup: playKeyboard(language, miniAppUrl),
