@@ -65,7 +65,7 @@ describe('connecting', () => {
 });
 
 describe('the lobby', () => {
-  it('sends the public rooms on request_rooms, then coalesced updates while the socket is in the lobby', async () => {
+  it('sends the open rooms on request_rooms, then coalesced updates while the socket is in the lobby', async () => {
     const watcher = await bench.player(nextId++);
     const owner = await bench.player(nextId++);
     expect(await watcher.send('request_rooms')).toEqual({ ok: true });
@@ -76,17 +76,19 @@ describe('the lobby', () => {
     const started = Date.now();
     const created: string[] = [];
     for (let i = 0; i < 5; i++) created.push(await bench.createRoom(owner.token, 1 + i));
-    await bench.createRoom(owner.token, 2, '654321');
+    const privateRoom = await bench.createRoom(owner.token, 2, '654321');
     await watcher.until(() => {
       const last = watcher.all<Rooms>('rooms').at(-1)!;
-      return created.every((id) => last.rooms.some((r) => r.roomId === id));
+      return [...created, privateRoom].every((id) => last.rooms.some((r) => r.roomId === id));
     }, 'the new rooms');
     const updates = watcher.all<Rooms>('rooms').slice(1);
     expect(updates.every((u) => u.action === 'update')).toBe(true);
     // At most one update per 300 ms interval (plus the first one).
     expect(updates.length).toBeLessThanOrEqual(1 + Math.ceil((Date.now() - started) / 300));
     const last = updates.at(-1)!;
-    expect(last.rooms.every((r) => r.type === 'public')).toBe(true);
+    // A private room is listed as private (a lock, and Enter asks for the password), never its password.
+    expect(last.rooms.filter((r) => r.type === 'private').map((r) => r.roomId)).toEqual([privateRoom]);
+    expect(JSON.stringify(last.rooms)).not.toContain('654321');
     expect(last.rooms.find((r) => r.roomId === created[2])).toEqual({
       roomId: created[2],
       players: [],
