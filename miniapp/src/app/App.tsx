@@ -9,6 +9,7 @@ import { enterStartRoom } from './room-entry';
 import { setBackButton } from '../telegram/sdk';
 import { Toasts } from '../ui/Toasts';
 import { UpdateBanner } from '../ui/UpdateBanner';
+import { ConnectionBanner } from '../ui/ConnectionBanner';
 import { LoadingScreen } from '../ui/Spinner';
 import { ErrorPage } from '../ui/ErrorPage';
 import { Dashboard } from '../screens/lobby/Dashboard';
@@ -100,6 +101,7 @@ export function App() {
       {loading ? <LoadingScreen label={t('common.loading')} /> : null}
       <Toasts />
       <UpdateBanner />
+      <ConnectionBanner hidden={page.name === 'gameRoom'} />
     </>
   );
 }
