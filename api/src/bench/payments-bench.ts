@@ -23,6 +23,7 @@ import { Address } from '@ton/core';
 import { DEVELOPMENT_BOT_TOKEN } from '../config.js';
 import { signDevInitData } from '../dev/init-data.js';
 import { WireClient } from './wire-client.js';
+import { percentile, pool } from './bench-helpers.js';
 
 const ROLE = process.env.PAYMENTS_BENCH_ROLE ?? 'bench';
 const here = fileURLToPath(import.meta.url);
@@ -157,11 +158,6 @@ async function runServer(): Promise<void> {
 
 type Reply = Record<string, unknown> & { type: string; id: number; error?: string };
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 function summary(values: number[]): { n: number; p50: number; p99: number; max: number } {
   const sorted = [...values].sort((a, b) => a - b);
   const round = (x: number) => Math.round(x * 10) / 10;
@@ -171,22 +167,6 @@ function summary(values: number[]): { n: number; p50: number; p99: number; max: 
     p99: round(percentile(sorted, 99)),
     max: round(sorted.at(-1) ?? NaN),
   };
-}
-
-async function pool<T>(
-  items: T[],
-  width: number,
-  work: (item: T, index: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await work(items[i]!, i);
-      }
-    }),
-  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -24,6 +24,7 @@ import { NOTHING_ALLOWED } from '../realtime/frames.js';
 import { STATS_REPLY, STATS_REQUEST, type StatsReply } from '../realtime/stats.js';
 import { frameMicrosPerChange, recordStates, type RecordedChange } from './frame-workload.js';
 import { WireClient } from './wire-client.js';
+import { percentile, pool } from './bench-helpers.js';
 
 const TABLES = Number(process.env.BENCH_TABLES ?? 100);
 const SEATS = 6;
@@ -93,22 +94,6 @@ function serverStats(child: ChildProcess): Promise<StatsReply> {
 
 // --- helpers
 
-async function pool<T>(
-  items: T[],
-  width: number,
-  work: (item: T, index: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await work(items[i]!, i);
-      }
-    }),
-  );
-}
-
 /**
  * CPU time of every PostgreSQL process on this machine, ms (Linux /proc; null elsewhere). The bench's
  * database runs here on the same two cores, so its share belongs in the picture.
@@ -131,11 +116,6 @@ async function postgresCpuMs(): Promise<number | null> {
     total += (Number(fields[11]) + Number(fields[12])) * tick; // utime, stime
   }
   return total;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 const random = (n: number) => Math.floor(Math.random() * n);

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { connectionStatus, reconnectRealtime } from '../api/realtime';
-import { useStore } from '../app/store';
+import { reconnectRealtime } from '../api/realtime';
+import { useConnection } from '../app/useConnection';
 
 /**
  * Outside the table (which has its own sheet), a lost connection to the game server is said at the
@@ -10,22 +9,8 @@ import { useStore } from '../app/store';
  */
 export function ConnectionBanner({ hidden }: { hidden: boolean }) {
   const { t } = useTranslation();
-  const status = useStore(connectionStatus);
-  const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine);
-  // The first connection of the app is "connecting", not "lost".
-  const wasConnected = useRef(status === 'connected');
-  if (status === 'connected') wasConnected.current = true;
-  useEffect(() => {
-    const down = () => setOffline(true);
-    const up = () => setOffline(false);
-    window.addEventListener('offline', down);
-    window.addEventListener('online', up);
-    return () => {
-      window.removeEventListener('offline', down);
-      window.removeEventListener('online', up);
-    };
-  }, []);
-  const lost = offline || status === 'disconnected' || (status === 'connecting' && wasConnected.current);
+  const { socketDown, offline } = useConnection();
+  const lost = socketDown || offline;
   if (hidden || !lost) return null;
   return (
     <div

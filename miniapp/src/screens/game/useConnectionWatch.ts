@@ -7,7 +7,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '../../app/store';
-import { connectionStatus, reconnectRealtime, restartRealtime } from '../../api/realtime';
+import { connectionStatus, restartRealtime } from '../../api/realtime';
+import { useConnection } from '../../app/useConnection';
 
 export const PROBE_EVERY_MS = 2_000;
 export const PROBE_TIMEOUT_MS = 2_500;
@@ -35,27 +36,9 @@ export type ConnectionWatch = {
 
 export function useConnectionWatch(lostTable: boolean): ConnectionWatch {
   const conn = useStore(connectionStatus);
-  const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine);
+  const { socketDown, offline } = useConnection();
   const [probeFailed, setProbeFailed] = useState(false);
   const [ackFailed, setAckFailed] = useState(false);
-  // The first connection of the page is "connecting", not "lost".
-  const wasConnected = useRef(conn === 'connected');
-  if (conn === 'connected') wasConnected.current = true;
-  const socketDown = conn === 'disconnected' || (conn === 'connecting' && wasConnected.current);
-
-  useEffect(() => {
-    const down = () => setOffline(true);
-    const up = () => {
-      setOffline(false);
-      reconnectRealtime();
-    };
-    window.addEventListener('offline', down);
-    window.addEventListener('online', up);
-    return () => {
-      window.removeEventListener('offline', down);
-      window.removeEventListener('online', up);
-    };
-  }, []);
 
   // A fresh connection answers for itself.
   useEffect(() => {
