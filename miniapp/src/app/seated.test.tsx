@@ -18,11 +18,16 @@ vi.mock('./sign-in', () => ({
     profile: { ...SIGNED_IN, seatedRoomId: '1a2b3c4d-0000-4000-8000-000000000000' },
   }),
 }));
-vi.mock('../api/realtime', () => ({
-  connectRealtime: () => undefined,
-  onServerEvent: () => () => undefined,
-  emit: () => undefined,
-}));
+vi.mock('../api/realtime', async () => {
+  const { createStore } = await import('./store');
+  return {
+    connectRealtime: () => undefined,
+    onServerEvent: () => () => undefined,
+    emit: () => undefined,
+    connectionStatus: createStore('connected'),
+    reconnectRealtime: () => undefined,
+  };
+});
 vi.mock('../screens/game/GameRoom', () => ({ default: () => <div data-testid="table-stub" /> }));
 
 beforeEach(() => {
