@@ -64,6 +64,10 @@ export const referralInfoSchema = z.object({
 });
 export type ReferralInfo = z.infer<typeof referralInfoSchema>;
 
+/** The player's language, one setting for the bot and the Mini App (POST /users/language). */
+export const languageRequestSchema = z.object({ language: z.enum(['ru', 'en']) });
+export type LanguageRequest = z.infer<typeof languageRequestSchema>;
+
 export const walletAddressRequestSchema = z.object({ walletAddress: z.string().max(128) });
 export type WalletAddressRequest = z.infer<typeof walletAddressRequestSchema>;
 

@@ -156,6 +156,10 @@ export const api = {
     const { referralInfoSchema } = await schemas();
     return parse(referralInfoSchema, await request('GET', '/users/referral-link'));
   },
+  /** The player's language, stored where the bot reads it too. */
+  async setLanguage(language: 'ru' | 'en'): Promise<void> {
+    await request('POST', '/users/language', { body: { language } });
+  },
   async setWalletAddress(walletAddress: string): Promise<void> {
     await request('POST', '/users/wallet-address', { body: { walletAddress } });
   },

@@ -9,6 +9,7 @@ import type { Launch } from '../telegram/sdk';
 import { startSignIn } from './sign-in';
 import { createStore } from './store';
 import { showToast } from '../ui/toast';
+import { currentLanguage, setLanguage } from '../i18n';
 
 export type Phase =
   { name: 'starting' } | { name: 'ready' } | { name: 'devPicker' } | { name: 'error'; code: string };
@@ -45,6 +46,9 @@ export async function bootstrap(): Promise<void> {
   const { token, profile: me } = result;
   launch = result.launch;
   profile.set(me);
+  // The stored language is the player's one setting (the bot's /language writes it too).
+  const stored = me.languageCode?.slice(0, 2);
+  if ((stored === 'ru' || stored === 'en') && stored !== currentLanguage()) setLanguage(stored);
   startRoomId = parseStartPayload(launch.startParam)?.roomId ?? null;
   seatedRoomAtStart = me.seatedRoomId ?? null;
   // socket.io and the protocol schemas load after the lobby can draw.

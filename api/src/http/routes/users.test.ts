@@ -40,6 +40,27 @@ describe('GET /users/profile', () => {
   });
 });
 
+describe('POST /users/language', () => {
+  it('stores the choice where the bot reads it, and signing in again keeps it', async () => {
+    const token = await api.login({ id: 4050, languageCode: 'en' });
+    const chosen = await api.request('POST', '/users/language', { token, body: { language: 'ru' } });
+    expect(chosen.status).toBe(200);
+    expect((await api.services.users.get('4050'))?.languageCode).toBe('ru');
+    const again = await api.login({ id: 4050, languageCode: 'en' });
+    expect((await api.request('GET', '/users/profile', { token: again })).body).toMatchObject({
+      languageCode: 'ru',
+    });
+  });
+
+  it('refuses anything but ru and en, and needs a token', async () => {
+    const token = await api.login({ id: 4051 });
+    const refused = await api.request('POST', '/users/language', { token, body: { language: 'de' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'validation_failed' });
+    expect((await api.request('POST', '/users/language', { body: { language: 'en' } })).status).toBe(401);
+  });
+});
+
 describe('POST /users/wallet-address', () => {
   it('stores the address as typed and shows it in the profile', async () => {
     const token = await api.login({ id: 4101 });

@@ -1,4 +1,4 @@
-import { SvaraError, walletAddressRequestSchema } from '@svara/core';
+import { languageRequestSchema, SvaraError, walletAddressRequestSchema } from '@svara/core';
 import type Router from 'koa-router';
 import type { Services } from '../../services.js';
 import { requireUser, userIdOf } from '../auth.js';
@@ -15,6 +15,14 @@ export function userRoutes(router: Router<AppState>, services: Services, limits:
 
   router.get('/users/referral-link', signedIn, async (ctx) => {
     ctx.body = await services.users.referralInfo(userIdOf(ctx));
+  });
+
+  // The same stored value the bot's /language writes; signing in never overwrites it.
+  router.post('/users/language', limits.mutationByIp, signedIn, limits.mutationByUser, async (ctx) => {
+    const body = languageRequestSchema.safeParse(await readJson(ctx));
+    if (!body.success) throw new SvaraError('validation_failed', 'language must be ru or en');
+    await services.users.setLanguage(userIdOf(ctx), body.data.language);
+    ctx.body = { language: body.data.language };
   });
 
   router.post('/users/wallet-address', limits.mutationByIp, signedIn, limits.mutationByUser, async (ctx) => {

@@ -4,6 +4,7 @@ import { CheckIcon } from '../../ui/icons';
 import { currentLanguage, setLanguage } from '../../i18n';
 import type { Language } from '../../app/settings';
 import { haptic } from '../../telegram/sdk';
+import { api, getToken } from '../../api/http';
 
 const LANGS: { code: Language; label: string; flag: string }[] = [
   { code: 'ru', label: 'Русский', flag: '🇷🇺' },
@@ -14,7 +15,10 @@ export function languageLabel(code: Language): string {
   return LANGS.find((l) => l.code === code)!.label;
 }
 
-/** Russian or English, remembered on this device. */
+/**
+ * Russian or English: one setting, remembered on this device and stored on the account, where the
+ * bot's /language writes it too (so the next sign-in, on any device, starts in it).
+ */
 export function LanguageSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const current = currentLanguage();
@@ -29,6 +33,8 @@ export function LanguageSheet({ open, onClose }: { open: boolean; onClose: () =>
             onClick={() => {
               haptic('tap');
               setLanguage(l.code);
+              // Without a session (the picker before sign-in) there is no account to store it on.
+              if (getToken()) void api.setLanguage(l.code).catch(() => undefined);
               onClose();
             }}
             className={`flex h-13 items-center gap-3 rounded-2xl border px-4 text-left transition-colors active:scale-[0.99] ${
