@@ -17,7 +17,7 @@ import { Button } from '../../ui/Button';
 import { LoadingScreen, Spinner } from '../../ui/Spinner';
 import { ChevronRight } from '../../ui/icons';
 import { CurrencyBadge } from './CurrencyBadge';
-import { CURRENCY_LABEL, CreditedPanel, Notice, TrackerIdRow } from './parts';
+import { AmountField, CURRENCY_LABEL, CreditedPanel, Notice, TrackerIdRow } from './parts';
 
 type Tab = 'crypto' | 'more';
 
@@ -181,24 +181,16 @@ function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceResponse) => v
     <div className="flex flex-col gap-4" data-testid="invoice-form">
       <p className="px-1 text-sm text-[var(--hint)]">{t('wallet.moreMethods')}</p>
       <div className="card-panel flex flex-col gap-3 rounded-3xl p-4">
-        <label htmlFor="invoice-amount" className="text-xs uppercase tracking-wider text-[var(--hint)]">
-          {t('wallet.amount')}
-        </label>
-        <div className="relative">
-          <span className="absolute left-4 top-1/2 -translate-y-1/2 text-2xl font-bold text-gold-400">$</span>
-          <input
-            id="invoice-amount"
-            inputMode="decimal"
-            data-testid="invoice-amount"
-            value={amount}
-            placeholder={(MIN_DEPOSIT_CENTS / 100).toFixed(2)}
-            onChange={(e) => {
-              setError(null);
-              setAmount(filterStakeInput(e.target.value, amount));
-            }}
-            className="h-14 w-full rounded-2xl border border-gold-400/30 bg-black/30 pl-10 pr-4 text-2xl font-semibold text-cream outline-none placeholder:text-cream/25 focus:border-gold-400"
-          />
-        </div>
+        <AmountField
+          id="invoice-amount"
+          label={t('wallet.amount')}
+          value={amount}
+          placeholder={(MIN_DEPOSIT_CENTS / 100).toFixed(2)}
+          onChange={(text) => {
+            setError(null);
+            setAmount(filterStakeInput(text, amount));
+          }}
+        />
         <dl className="flex flex-col gap-1.5 text-sm">
           <div className="flex justify-between">
             <dt className="text-[var(--hint)]">{t('wallet.minimum')}</dt>

@@ -12,7 +12,7 @@ import { shortTonAddress } from '../../lib/ton-address';
 import { openTelegram } from '../../telegram/sdk';
 import { PageShell } from '../PageShell';
 import { Button } from '../../ui/Button';
-import { Notice } from './parts';
+import { AmountField, Notice } from './parts';
 
 /** While the methods load (or could not be loaded) the page offers what it always did: the address. */
 const FALLBACK_METHODS: readonly WithdrawMethod[] = ['address'];
@@ -93,29 +93,23 @@ export default function Withdraw() {
         </div>
       ) : null}
       <div className="card-panel flex flex-col gap-3 rounded-3xl p-4">
-        <label htmlFor="withdraw-amount" className="text-xs uppercase tracking-wider text-[var(--hint)]">
-          {t('wallet.amount')}
-        </label>
-        <div className="relative">
-          <span className="absolute left-4 top-1/2 -translate-y-1/2 text-2xl font-bold text-gold-400">$</span>
-          <input
-            id="withdraw-amount"
-            inputMode="decimal"
-            data-testid="withdraw-amount"
-            value={amount}
-            placeholder="0.00"
-            onChange={(e) => setAmount(filterAmountInput(e.target.value, amount))}
-            className="h-14 w-full rounded-2xl border border-gold-400/30 bg-black/30 pl-10 pr-20 text-2xl font-semibold text-cream outline-none placeholder:text-cream/25 focus:border-gold-400"
-          />
-          <button
-            type="button"
-            data-testid="withdraw-max"
-            onClick={() => setAmount(formatMoney(me.balance))}
-            className="absolute right-2 top-1/2 h-9 -translate-y-1/2 rounded-xl bg-gold-500/20 px-3 text-sm font-bold text-gold-300 active:scale-95"
-          >
-            {t('wallet.max')}
-          </button>
-        </div>
+        <AmountField
+          id="withdraw-amount"
+          label={t('wallet.amount')}
+          value={amount}
+          placeholder="0.00"
+          onChange={(text) => setAmount(filterAmountInput(text, amount))}
+          trailing={
+            <button
+              type="button"
+              data-testid="withdraw-max"
+              onClick={() => setAmount(formatMoney(me.balance))}
+              className="absolute right-2 top-1/2 h-9 -translate-y-1/2 rounded-xl bg-gold-500/20 px-3 text-sm font-bold text-gold-300 active:scale-95"
+            >
+              {t('wallet.max')}
+            </button>
+          }
+        />
         <div className="flex justify-between text-sm">
           <span className="text-[var(--hint)]">{t('wallet.minimum')}</span>
           <span>{minimum}</span>

@@ -169,3 +169,41 @@ export function TrackerIdRow({ trackerId }: { trackerId: string }) {
     </div>
   );
 }
+
+/** A dollar amount typed by the player: its label, a $ before the digits, and an optional button inside. */
+export function AmountField({
+  id,
+  label,
+  value,
+  placeholder,
+  onChange,
+  trailing,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  placeholder: string;
+  onChange: (text: string) => void;
+  trailing?: ReactNode;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="text-xs uppercase tracking-wider text-[var(--hint)]">
+        {label}
+      </label>
+      <div className="relative">
+        <span className="absolute left-4 top-1/2 -translate-y-1/2 text-2xl font-bold text-gold-400">$</span>
+        <input
+          id={id}
+          inputMode="decimal"
+          data-testid={id}
+          value={value}
+          placeholder={placeholder}
+          onChange={(e) => onChange(e.target.value)}
+          className={`h-14 w-full rounded-2xl border border-gold-400/30 bg-black/30 pl-10 ${trailing ? 'pr-20' : 'pr-4'} text-2xl font-semibold text-cream outline-none placeholder:text-cream/25 focus:border-gold-400`}
+        />
+        {trailing}
+      </div>
+    </>
+  );
+}
