@@ -7,16 +7,22 @@ import { randomBytes } from 'node:crypto';
 import { BotConfigError, launchBot, loadBotConfig } from '@svara/bot';
 import { ConfigError, DEVELOPMENT_BOT_TOKEN, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
-import { deliverNotices } from './finances/notices.js';
 import { createLogger } from './logger.js';
 import { createServer } from './server.js';
+import { botWebhookMount } from './http/routes/bot-webhook.js';
 import { attachRealtime } from './realtime/index.js';
+import { devChatApiRoot, devChatPageUrl, localOrigin } from './dev/telegram/wiring.js';
 
 let config;
 let botConfig;
 try {
   config = loadConfig();
-  botConfig = loadBotConfig(process.env, { developmentToken: DEVELOPMENT_BOT_TOKEN });
+  // In development the bot talks to the api's own stand-in Bot API (/dev/chat), opening the Mini
+  // App this api serves unless MINIAPP_URL says otherwise.
+  botConfig = loadBotConfig(process.env, {
+    developmentToken: DEVELOPMENT_BOT_TOKEN,
+    ownMiniAppUrl: `${localOrigin(config.host, config.port)}/`,
+  });
 } catch (error) {
   if (error instanceof ConfigError || error instanceof BotConfigError) {
     console.error(error.message);
@@ -30,7 +36,10 @@ const database = await openDatabase(config, logger).catch((error: unknown) => {
   logger.fatal({ err: error }, 'the database could not be opened');
   process.exit(1);
 });
-const api = createServer({ config, logger, orm: database.orm });
+// In webhook mode (BOT_WEBHOOK_URL) Telegram posts to this path; the bot is attached once launched.
+const webhookSettings = botConfig.enabled ? botConfig.settings.webhook : undefined;
+const botWebhook = webhookSettings ? botWebhookMount(webhookSettings.path) : undefined;
+const api = createServer({ config, logger, orm: database.orm, ...(botWebhook ? { botWebhook } : {}) });
 // Socket.io and the table runtime; hands a crash left running are voided before anyone connects.
 // DEV_SERVER_SEEDS (refused in production by loadConfig) deal the first hands; then random seeds.
 const devSeeds = [...config.devServerSeeds];
@@ -60,10 +69,19 @@ logger.info(
   },
   `svara api listening on http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
 );
-// The Telegram bot (long polling) runs in this process only with BOT_ENABLED=true and a real BOT_TOKEN.
-const bot = launchBot(botConfig, { services: api.services, logger });
-// Deposits credited and referral bonuses paid reach the player in Telegram.
-if (bot) deliverNotices(api.services.notices, bot.notifyUser);
+// The Telegram bot runs in this process only with BOT_ENABLED=true and a real BOT_TOKEN: by webhook
+// (BOT_WEBHOOK_URL), else long polling on the one node holding the polling lease. In development
+// without BOT_ENABLED it long-polls this api's stand-in Bot API instead (the dev chat, BOT_DEV_CHAT).
+const devChat = botConfig.enabled && botConfig.devChat === true;
+const bot = launchBot(botConfig, {
+  services: api.services,
+  logger,
+  ...(devChat ? { client: { apiRoot: devChatApiRoot(localOrigin(config.host, port)) } } : {}),
+});
+if (devChat) logger.info(`bot dev chat: ${devChatPageUrl(localOrigin(config.host, port))}`);
+if (bot?.webhook) botWebhook?.attach(bot.webhook);
+// Notices written with money changes (notices/outbox.ts) are sent at once by this node's drain.
+if (bot) api.services.outbox.onWritten(() => bot.notices.wake());
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -2,19 +2,21 @@
  * The service layer: what the HTTP routes, the realtime layer and the bot call. Everything that
  * touches money goes through `ledger`.
  */
+import { createDesk, type DeskService } from './admin/desk.js';
 import { signIn, type SignInResult } from './auth/sign-in.js';
 import { createAccessTokens, type AccessTokenClaims, type AccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { knexOf, type Orm } from './db/orm.js';
-import { createPlayerNotices, type PlayerNotices } from './finances/notices.js';
 import { checkLedger, type LedgerCheckReport } from './ledger/check.js';
 import { createLedger, type Ledger } from './ledger/ledger.js';
 import { createWalletEvents, type WalletEvents } from './ledger/wallet-events.js';
 import type { Logger } from './logger.js';
+import { createNoticeOutbox, type NoticeOutbox } from './notices/outbox.js';
 import { createPaymentsService, type PaymentsService } from './payments/payments.js';
 import { createPasswordBox } from './rooms/password-box.js';
 import { createRoomsService, type RoomsService } from './rooms/rooms.js';
 import type { TableDirectory } from './rooms/table-directory.js';
+import { createSuspension, type Suspension } from './users/suspension.js';
 import { createUsersService, type UsersService } from './users/users.js';
 
 export interface Services {
@@ -24,12 +26,16 @@ export interface Services {
   ledger: Ledger;
   users: UsersService;
   rooms: RoomsService;
+  /** Operators suspend accounts: no seat, no new room, no deposit, no withdrawal (users/suspension.ts). */
+  suspension: Suspension;
   /** Deposits, withdrawals, provider callbacks and the operators' review (api/src/payments). */
   payments: PaymentsService;
+  /** What the bot's operators' desk reads: withdrawals to review, a player's card, /stats (api/src/admin). */
+  desk: DeskService;
   /** Wallet changes made outside the tables; the realtime layer subscribes with `wallets.onChanged`. */
   wallets: WalletEvents;
-  /** Deposits credited and referral bonuses paid; the bot, when it runs, tells the player. */
-  notices: PlayerNotices;
+  /** Notices the bot sends, written with the changes they tell of; `onWritten` wakes the bot's drain. */
+  outbox: NoticeOutbox;
   tokens: AccessTokens;
   /** POST /auth/login's work: init data → user (created or refreshed) and an access token. */
   signIn(request: { initData: string; startPayload?: string | null }): Promise<SignInResult>;
@@ -52,16 +58,41 @@ export function createServices(options: CreateServicesOptions): Services {
   const knex = knexOf(orm);
   const ledger = createLedger(knex);
   const tokens = createAccessTokens(config.jwtSecret);
+  const outbox = createNoticeOutbox((error) => logger.error({ err: error }, 'outbox listener failed'));
+  const suspension = createSuspension({ knex, logger });
   const rooms = createRoomsService({
     orm,
     ledger,
+    suspension,
     passwordBox: createPasswordBox(config.jwtSecret),
     ...(options.tables ? { tables: options.tables } : {}),
   });
-  const users = createUsersService({ orm, ledger, botUsername: config.botUsername, seats: rooms });
+  const users = createUsersService({
+    orm,
+    ledger,
+    botUsername: config.botUsername,
+    seats: rooms,
+    suspension,
+    outbox,
+  });
   const wallets = createWalletEvents((error) => logger.error({ err: error }, 'wallet listener failed'));
-  const notices = createPlayerNotices((error) => logger.error({ err: error }, 'notice listener failed'));
-  const payments = createPaymentsService({ config: config.payments, knex, ledger, wallets, notices, logger });
+  const payments = createPaymentsService({
+    config: config.payments,
+    knex,
+    ledger,
+    wallets,
+    outbox,
+    operators: new Set(config.adminIds),
+    logger,
+    suspension,
+  });
+  const desk = createDesk({
+    knex,
+    gateways: payments.gateways.all,
+    seatedRooms: async () =>
+      (await rooms.listOpen()).filter((room) => room.players.length > 0).map((room) => room.roomId),
+    onMerchantError: (provider, error) => logger.warn({ err: error, provider }, 'merchant balance unknown'),
+  });
   return {
     config,
     logger,
@@ -69,9 +100,11 @@ export function createServices(options: CreateServicesOptions): Services {
     ledger,
     users,
     rooms,
+    suspension,
     payments,
+    desk,
     wallets,
-    notices,
+    outbox,
     tokens,
     signIn: (request) =>
       signIn(

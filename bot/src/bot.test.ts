@@ -78,6 +78,8 @@ describe('/start', () => {
 
     expect(await harness.services.users.referrerOf('1101')).toBe('1100');
     expect(harness.telegram.lastTo(1101).text).toMatch(/^Добро пожаловать/);
+    // The notice was written with the referral; the outbox's drain delivers it.
+    await harness.svara.notices.runOnce();
     expect(harness.telegram.lastTo(1100).text).toBe('A new player joined Svara with your link: @bob.');
   });
 
@@ -85,6 +87,7 @@ describe('/start', () => {
     await harness.player(telegramUser(1102));
     await harness.handle(textUpdate(telegramUser(1101), '/start ref_1102'));
     expect(await harness.services.users.referrerOf('1101')).toBe('1100');
+    await harness.svara.notices.runOnce();
     expect(harness.telegram.textsTo(1102)).toEqual([]);
   });
 
@@ -217,44 +220,17 @@ describe('other messages', () => {
     expect(reply).not.toContain('/news');
   });
 
-  it('lists /news in the help of an admin', async () => {
+  it('lists the operators’ commands in the help of an admin', async () => {
     await harness.handle(textUpdate(telegramUser(9000), '/help'));
-    expect(harness.telegram.lastTo(9000).text).toContain('/news — разослать новость всем игрокам');
+    const reply = String(harness.telegram.lastTo(9000).text);
+    expect(reply).toContain('/news — опубликовать новость в канале и/или разослать игрокам');
+    expect(reply).toContain('/withdrawals — выводы, ждущие проверки');
   });
 
   it('stays silent in groups', async () => {
     await harness.handle(groupTextUpdate(telegramUser(1700), '/start'));
     expect(harness.telegram.calls).toEqual([]);
     expect(await harness.services.users.get('1700')).toBeNull();
-  });
-});
-
-describe('notifyUser', () => {
-  it('sends a notification in the player’s language with a Play button', async () => {
-    await harness.player(telegramUser(1800, { language_code: 'en' }));
-    const result = await harness.svara.notifyUser('1800', 'deposit_credited', {
-      amountCents: 5000,
-      currency: 'USDTTON',
-      balanceCents: 12_550,
-    });
-    expect(result).toBe('sent');
-    const sent = harness.telegram.lastTo('1800');
-    expect(sent.text).toBe('Deposit credited: $50.00 (USDT). Your balance: $125.50.');
-    expect(webAppUrl(sent)).toBe(MINIAPP_URL);
-  });
-
-  it('uses Russian for a player it does not know yet', async () => {
-    expect(await harness.svara.notifyUser('1801', 'referral_bonus', { amountCents: 150 })).toBe('sent');
-    expect(harness.telegram.lastTo('1801').text).toBe('Реферальный бонус: +1,50\u00a0$.');
-  });
-
-  it('reports a player who blocked the bot instead of throwing', async () => {
-    await harness.player(telegramUser(1802));
-    harness.telegram.failFor('1802', {
-      error_code: 403,
-      description: 'Forbidden: bot was blocked by the user',
-    });
-    expect(await harness.svara.notifyUser('1802', 'withdrawal_sent', { amountCents: 1000 })).toBe('blocked');
   });
 });
 

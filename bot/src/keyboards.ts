@@ -20,6 +20,14 @@ export function joinTableKeyboard(
   );
 }
 
+/** The Deposit button's data: it starts the same flow as /deposit (bot/src/deposit). */
+export const DEPOSIT_CALLBACK = 'deposit:start';
+
+/** Under /balance: "Play", and "Deposit", which asks for an amount and makes an invoice. */
+export function balanceKeyboard(language: Language, miniAppUrl: string): InlineKeyboard {
+  return playKeyboard(language, miniAppUrl).row().text(t(language, 'deposit.button'), DEPOSIT_CALLBACK);
+}
+
 export const LANGUAGE_CALLBACK = /^language:(ru|en)$/;
 
 /** One button per language, each named in its own language. */

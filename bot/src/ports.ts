@@ -45,10 +45,142 @@ export interface SqlConnection {
   execute(sql: string, params?: unknown[]): Promise<unknown>;
 }
 
+/** A withdrawal as the payments service's admin answers it (the fields the operators' desk reads). */
+export interface ReviewedWithdrawal {
+  id: string;
+  status: string;
+  decidedBy: string | null;
+}
+
+/** The operators' review of withdrawals (services.payments.admin). */
+export interface WithdrawalReviewPort {
+  admin: {
+    withdrawals(status?: 'review' | 'pending' | 'all'): Promise<ReviewedWithdrawal[]>;
+    /** Once per withdrawal: a second decision is SvaraError('withdrawal_already_decided'). */
+    decide(
+      operatorId: string,
+      orderId: string,
+      decision: 'approve' | 'reject',
+      reason?: string,
+    ): Promise<ReviewedWithdrawal>;
+  };
+}
+
+/** Account suspension by an operator (services.suspension). */
+export interface SuspensionPort {
+  suspend(userId: string, operatorId: string, reason: string): Promise<void>;
+  unsuspend(userId: string, operatorId: string): Promise<void>;
+}
+
+export interface DeskPlayer {
+  telegramId: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  createdAt: Date;
+}
+
+export interface DeskTable {
+  roomId: string;
+  stakeCents: number | null;
+  hands: number;
+  lastPlayedAt: Date;
+}
+
+export interface DeskWithdrawal {
+  id: string;
+  amountCents: number;
+  method: 'address' | 'cryptobot';
+  address: string | null;
+  status: string;
+  reviewReason: string | null;
+  createdAt: Date;
+  decision: {
+    outcome: 'approved' | 'rejected';
+    by: { telegramId: string; username: string | null; firstName: string | null };
+    at: Date;
+  } | null;
+  player: DeskPlayer;
+  depositedCents: number;
+  withdrawnCents: number;
+  recentTables: DeskTable[];
+}
+
+export interface DeskUserCard {
+  player: DeskPlayer;
+  balanceCents: number;
+  referralCents: number;
+  depositedCents: number;
+  withdrawnCents: number;
+  payments: { type: string; method: string; amountCents: number | null; status: string; createdAt: Date }[];
+  tables: { rooms: number; hands: number; recent: DeskTable[] };
+  suspension: { at: Date; reason: string | null; by: string | null } | null;
+}
+
+export interface DeskStats {
+  at: Date;
+  players: { total: number; activeToday: number };
+  tablesRunning: number;
+  handsToday: number;
+  onTablesCents: number;
+  house: { todayCents: number; monthCents: number; tablesTodayCents: number; feesTodayCents: number };
+  depositsToday: { count: number; cents: number };
+  withdrawalsToday: { count: number; cents: number };
+  pendingReviews: number;
+  playerBalancesCents: number;
+  merchants: { provider: string; cents: number | null }[];
+  merchantCents: number | null;
+  coverage: number | null;
+}
+
+/** What the operators' desk reads (services.desk, api/src/admin). */
+export interface DeskPort {
+  findUser(query: string): Promise<string | null>;
+  userCard(userId: string): Promise<DeskUserCard | null>;
+  withdrawal(orderId: string): Promise<DeskWithdrawal | null>;
+  stats(): Promise<DeskStats>;
+}
+
+/** An invoice as the payments service hands it to the bot (`services.payments.chatInvoice`). */
+export interface ChatInvoice {
+  trackerId: string;
+  /** Opens the payment (Crypto Pay's bot_invoice_url; the sandbox's pay page in development). */
+  payUrl: string;
+  amountCents: number;
+  /** ISO time after which it cannot be paid. */
+  expiresAt: string;
+  /** An open invoice of the same amount given again rather than a new one. */
+  reused: boolean;
+}
+
+/** The invoice's state when its bot message was recorded, and the message it replaced. */
+export type AttachedInvoice = (
+  | { status: 'open'; amountCents: number }
+  | { status: 'paid'; amountCents: number; creditedCents: number }
+  | { status: 'expired'; amountCents: number }
+) & { previous: { chatId: string; messageId: number } | null };
+
+/** Deposits by invoice in the bot's chat (api/src/payments/invoice-messages.ts). */
+export interface PaymentsPort {
+  methods(): { invoice: boolean };
+  /** SvaraError not_available, account_suspended, payment_provider_unavailable, invalid_amount. */
+  chatInvoice(userId: string, amountCents: number): Promise<ChatInvoice>;
+  attachInvoiceMessage(
+    userId: string,
+    trackerId: string,
+    chatId: string | number,
+    messageId: number,
+  ): Promise<AttachedInvoice>;
+}
+
 export interface BotServices {
   users: UsersPort;
   ledger: LedgerPort;
   rooms: RoomsPort;
+  /** The operators' desk: /withdrawals, /user, /stats (bot/src/operators). */
+  desk: DeskPort;
+  payments: WithdrawalReviewPort & PaymentsPort;
+  suspension: SuspensionPort;
   orm: { em: { getConnection(): SqlConnection } };
 }
 

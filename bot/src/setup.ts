@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, t, type BotTextKey, type Language } from '
 import type { BotLogger } from './ports.js';
 
 /** The commands shown in Telegram's menu; /news stays unlisted (admins know it). */
-const LISTED_COMMANDS = ['start', 'balance', 'invite', 'language', 'help'] as const;
+const LISTED_COMMANDS = ['start', 'balance', 'deposit', 'invite', 'language', 'help'] as const;
 
 export function commandList(language: Language) {
   return LISTED_COMMANDS.map((command) => ({

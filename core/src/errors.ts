@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   // Why the server stood a player up (the `stood_up` socket event, RULES §6)
   'balance_below_ante',
   'away_too_long',
+  // An operator suspended the account: no seat, no new room, no deposit, no withdrawal
+  'account_suspended',
   // Payments
   'payment_provider_unavailable',
   'callback_rejected',

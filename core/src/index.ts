@@ -7,5 +7,6 @@ export * from './scoring.js';
 export * from './shuffle.js';
 export * from './errors.js';
 export * from './referral.js';
+export * from './bot-notices.js';
 export * from './protocol/index.js';
 export * from './table/index.js';

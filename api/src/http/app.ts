@@ -18,12 +18,16 @@ import { avatarRoutes } from './routes/avatars.js';
 import { adminRoutes } from './routes/admin.js';
 import { paymentCallbackRoutes } from './routes/payment-callbacks.js';
 import { sandboxRoutes } from './routes/sandbox.js';
+import { botWebhookRoute, type BotWebhookMount } from './routes/bot-webhook.js';
+import { devTelegramRoutes } from './routes/dev-telegram.js';
 import { builtMiniapp, miniappMiddleware } from './static.js';
 
 export interface AppOptions {
   rateLimits?: RateLimitSettings;
   /** Folder of the built mini-app; defaults to the configured one when it has been built. */
   miniappDist?: string | null;
+  /** Telegram's webhook (BOT_WEBHOOK_URL set): the path it posts to and, once launched, the bot. */
+  botWebhook?: BotWebhookMount;
 }
 
 export interface App {
@@ -112,6 +116,17 @@ export function createApp(services: Services, options: AppOptions = {}): App {
   paymentCallbackRoutes(router, services);
   adminRoutes(router, services, limits);
   sandboxRoutes(router, services.payments.gateways.sandbox, config.isProduction);
+  if (options.botWebhook) koa.use(botWebhookRoute(options.botWebhook));
+  // Development only: a stand-in Bot API and the chat page, so the bot can be tried without Telegram.
+  if (!config.isProduction) {
+    koa.use(
+      devTelegramRoutes({
+        botToken: config.botToken,
+        botUsername: config.botUsername,
+        adminIds: config.adminIds,
+      }),
+    );
+  }
   koa.use(router.routes());
   koa.use(router.allowedMethods());
 

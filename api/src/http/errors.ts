@@ -11,6 +11,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   no_token: 401,
   telegram_user_id_not_found: 401,
   forbidden: 403,
+  account_suspended: 403,
   wrong_password: 403,
   not_found: 404,
   game_not_found: 404,

@@ -25,6 +25,8 @@ import { FINAL_STATUSES, inTransaction, orderQueries, postInTransaction, type Or
 import { preparedStatement } from '../db/prepared-statement.js';
 import type { PaymentEffects } from './effects.js';
 import { providerUnavailable } from './provider-errors.js';
+import { enqueueNotices, NOTICE_CONFLICT, NOTICE_INSERT } from '../notices/outbox.js';
+import type { OutboxNotice } from '@svara/core';
 
 export const DEPOSIT_REASON = 'deposit';
 export const DEPOSIT_FEE_REASON = 'deposit_fee';
@@ -36,6 +38,30 @@ const numbered = (sql: string) => {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 };
+/**
+ * The credited deposit's notice, selected from the settled row: the bot's invoice message is edited
+ * when there is one (so a deposit never shows twice), else a message is sent. Values: the credited
+ * cents, the currency, the paid cents, the credited cents.
+ */
+const DEPOSIT_NOTICE_SELECT = `user_id,
+  case when bot_message_id is null then 'deposit_credited' else 'invoice_paid' end,
+  case when bot_message_id is null then jsonb_build_object('amountCents', ?::bigint, 'currency', ?::text)
+    else jsonb_build_object('messageId', bot_message_id, 'amountCents', ?::bigint, 'creditedCents', ?::bigint)
+  end,
+  'deposit:' || id`;
+
+/** The notice of a credited deposit, for the transaction path (the same choice as the select above). */
+function depositNotice(row: OrderRow, amountCents: Cents, creditedCents: Cents): OutboxNotice {
+  const base = { chatId: row.userId, dedupeKey: `deposit:${row.id}` };
+  return row.botMessageId === null
+    ? { ...base, kind: 'deposit_credited', params: { amountCents: creditedCents, currency: row.currency } }
+    : {
+        ...base,
+        kind: 'invoice_paid',
+        params: { messageId: row.botMessageId, amountCents, creditedCents },
+      };
+}
+
 /** An address with less than this left is not handed out again: the player needs time to pay. */
 const REUSE_MIN_REMAINING_MS = 10 * 60_000;
 
@@ -78,7 +104,8 @@ export function createDeposits(deps: DepositsDeps) {
     'svara_deposit_credit',
     numbered(`with settled as (
        update payment_transactions set ${SETTLED_COLUMNS}
-        where id = ? and type = 'deposit' and status in ('pending', 'expired') returning id)
+        where id = ? and type = 'deposit' and status in ('pending', 'expired') returning id, user_id, bot_message_id),
+     noticed as (${NOTICE_INSERT} select ${DEPOSIT_NOTICE_SELECT} from settled ${NOTICE_CONFLICT})
      select (ledger_post(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::jsonb[])).id from settled`),
   );
 
@@ -230,9 +257,15 @@ export function createDeposits(deps: DepositsDeps) {
       // Most deposits: one statement, so one round trip and one commit. The transfers are posted only
       // for a row this statement moved out of pending (none when another credit got there first),
       // and any refusal of the ledger undoes the row's change with them.
-      const posted = await creditAlone.run([...settledValues, ...ledgerPostArguments(transfers)]);
+      const credited = amountCents - fee;
+      const noticeValues = [credited, row.currency, amountCents, credited];
+      const posted = await creditAlone.run([
+        ...settledValues,
+        ...noticeValues,
+        ...ledgerPostArguments(transfers),
+      ]);
       if (posted.length === 0) return 'unchanged';
-      await effects.depositCredited(row.userId, amountCents - fee, row.currency);
+      await effects.depositCredited(row.userId, credited);
       return 'credited';
     }
     const settled = await inTransaction(knex, async (trx) => {
@@ -242,7 +275,7 @@ export function createDeposits(deps: DepositsDeps) {
       await trx.raw(`update payment_transactions set ${SETTLED_COLUMNS} where id = ?`, settledValues);
       // Posted last, so the accounts it locks stay locked only until the commit.
       await postInTransaction(trx, referral ? [...transfers, referral.transfer] : transfers);
-      let swept = false;
+      let swept: Cents = 0;
       if (referral) {
         // SPEC §9: an accumulated $10 of referral earnings moves to the game balance. The account is
         // locked by the post above, so no other credit sweeps it at the same time.
@@ -263,27 +296,53 @@ export function createDeposits(deps: DepositsDeps) {
               reason: 'referral_sweep',
             },
           ]);
-          swept = true;
+          swept = held;
         }
       }
-      return { referral, swept };
+      const notices = [depositNotice(locked, amountCents, amountCents - fee)];
+      if (referral) {
+        notices.push({
+          chatId: referrer.id,
+          dedupeKey: `referral:${row.id}`,
+          kind: 'referral_bonus',
+          params: { amountCents: referral.bonus },
+        });
+      }
+      if (swept > 0) {
+        notices.push({
+          chatId: referrer.id,
+          dedupeKey: `referral-sweep:${row.id}`,
+          kind: 'referral_swept',
+          params: { amountCents: swept },
+        });
+      }
+      await enqueueNotices(trx, notices);
+      return { swept };
     });
     if (!settled) return 'unchanged';
-    if (settled.referral) {
-      effects.notice({ kind: 'referral_bonus', userId: referrer.id, amountCents: settled.referral.bonus });
-      if (settled.swept) effects.walletChanged(referrer.id);
-    }
-    await effects.depositCredited(row.userId, amountCents - fee, row.currency);
+    if (settled.swept > 0) effects.walletChanged(referrer.id);
+    await effects.depositCredited(row.userId, amountCents - fee);
     return 'credited';
   }
 
   async function setStatus(orderId: string, status: 'expired' | 'canceled', snapshot: OrderSnapshot) {
+    // An invoice shown in the bot's chat is edited to say it can no longer be paid.
     const result = await knex.raw<{ rows: unknown[] }>(
-      `update payment_transactions set status = ?, provider_status = ?, updated_at = now()
-        where id = ? and type = 'deposit' and status = 'pending' returning id`,
+      `with changed as (
+         update payment_transactions set status = ?, provider_status = ?, updated_at = now()
+          where id = ? and type = 'deposit' and status = 'pending'
+          returning id, user_id, bot_message_id, amount_cents),
+       noticed as (${NOTICE_INSERT}
+         select user_id, 'invoice_expired',
+                jsonb_build_object('messageId', bot_message_id, 'amountCents', amount_cents), 'invoice-expired:' || id
+           from changed where bot_message_id is not null and amount_cents is not null ${NOTICE_CONFLICT}
+         returning id)
+       select (select count(*) from changed) as changed, (select count(*) from noticed) as noticed`,
       [status, snapshot.providerStatus, orderId],
     );
-    return result.rows.length > 0;
+    const counts = result.rows[0] as { changed: string; noticed: string };
+    if (Number(counts.noticed) > 0) effects.noticesWritten();
+    return Number(counts.changed) > 0;
   }
 
   return {
@@ -388,9 +447,15 @@ export function createDeposits(deps: DepositsDeps) {
         if (amount === null || amount <= 0) return 'unchanged';
         if (amount < MIN_DEPOSIT_CENTS) {
           const result = await knex.raw<{ rows: { user_id: string }[] }>(
-            `update payment_transactions set status = 'below_minimum', amount_cents = ?, provider_status = ?,
-               raw_amount = ?, raw_asset = ?, rate = ?, tx_id = ?, settled_at = now(), updated_at = now()
-             where id = ? and type = 'deposit' and status in ('pending', 'expired') returning user_id`,
+            `with changed as (
+               update payment_transactions set status = 'below_minimum', amount_cents = ?, provider_status = ?,
+                 raw_amount = ?, raw_asset = ?, rate = ?, tx_id = ?, settled_at = now(), updated_at = now()
+               where id = ? and type = 'deposit' and status in ('pending', 'expired') returning id, user_id),
+             noticed as (${NOTICE_INSERT}
+               select user_id, 'deposit_below_minimum', jsonb_build_object('amountCents', amount_cents),
+                      'deposit:' || id
+                 from changed, (select ?::bigint as amount_cents) amount ${NOTICE_CONFLICT})
+             select user_id from changed`,
             [
               amount,
               snapshot.providerStatus,
@@ -399,11 +464,11 @@ export function createDeposits(deps: DepositsDeps) {
               snapshot.rate,
               snapshot.txId,
               orderId,
+              amount,
             ],
           );
-          const userId = result.rows[0]?.user_id;
-          if (userId === undefined) return 'unchanged';
-          effects.notice({ kind: 'deposit_below_minimum', userId: String(userId), amountCents: amount });
+          if (result.rows.length === 0) return 'unchanged';
+          effects.noticesWritten();
           return 'below_minimum';
         }
         return credit(row, snapshot, amount);

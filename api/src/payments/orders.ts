@@ -30,6 +30,8 @@ export interface OrderRow {
   decidedBy: string | null;
   decidedAt: Date | null;
   failureReason: string | null;
+  /** The bot's invoice message showing this deposit (edited when it settles), if it has one. */
+  botMessageId: number | null;
   createdAt: Date;
 }
 
@@ -38,7 +40,7 @@ export const FINAL_STATUSES: readonly PaymentStatus[] = ['success', 'canceled', 
 
 export const ORDER_COLUMNS = `id, user_id, type, tracker_id, amount_cents, currency, status, provider, method,
   provider_order_id, provider_status, address, address_raw, pay_url, expires_at, fee_cents, idempotency_key,
-  review_reason, decided_by, decided_at, failure_reason, created_at`;
+  review_reason, decided_by, decided_at, failure_reason, bot_message_id, created_at`;
 
 type Raw = Record<string, unknown>;
 
@@ -68,6 +70,8 @@ export function toOrder(row: Raw): OrderRow {
     decidedBy: text(row.decided_by),
     decidedAt: date(row.decided_at),
     failureReason: text(row.failure_reason),
+    botMessageId:
+      row.bot_message_id === null || row.bot_message_id === undefined ? null : Number(row.bot_message_id),
     createdAt: new Date(row.created_at as string),
   };
 }

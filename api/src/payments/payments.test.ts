@@ -5,8 +5,7 @@
 import { Address } from '@ton/core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import type { PlayerNotice } from '../finances/notices.js';
-import { createPlayerNotices } from '../finances/notices.js';
+import { createNoticeOutbox, noticesFor } from '../notices/outbox.js';
 import { checkLedger } from '../ledger/check.js';
 import { createLedger, type Ledger } from '../ledger/ledger.js';
 import { createWalletEvents } from '../ledger/wallet-events.js';
@@ -100,15 +99,10 @@ function paid(
 let ledger: Ledger;
 let gateway: ScriptedGateway;
 let payments: PaymentsService;
-let notices: PlayerNotice[];
 let nextUser = 100;
 
 function makeService(env: Record<string, string> = {}) {
   const config = loadConfig({ NODE_ENV: 'test', ...env });
-  const noticeBus = createPlayerNotices((error) => {
-    throw error;
-  });
-  noticeBus.subscribe((notice) => notices.push(notice));
   gateway = new ScriptedGateway();
   payments = createPaymentsService({
     config: { ...config.payments, publicUrl: 'http://127.0.0.1:1' },
@@ -117,7 +111,10 @@ function makeService(env: Record<string, string> = {}) {
     wallets: createWalletEvents((error) => {
       throw error;
     }),
-    notices: noticeBus,
+    outbox: createNoticeOutbox((error) => {
+      throw error;
+    }),
+    operators: new Set(['9001', '9002']),
     logger: createLogger({ level: 'silent', pretty: false }),
     gateways: gatewaysOf([gateway]),
   });
@@ -164,8 +161,12 @@ beforeAll(() => {
   ledger = createLedger(db.knex);
 });
 
+/** What the bot will tell one chat, as written to the outbox. */
+async function noticesOf(chatId: string) {
+  return (await noticesFor(db.knex, chatId)).map(({ kind, params }) => ({ kind, params }));
+}
+
 beforeEach(() => {
-  notices = [];
   makeService();
 });
 
@@ -185,13 +186,10 @@ describe('deposits', () => {
     expect(outcomes.filter((o) => o === 'credited')).toHaveLength(1);
     expect(await ledger.walletBalance(player.id)).toBe(9_900);
     expect((await kindTotal('house')) - houseBefore).toBe(100);
-    expect(notices).toContainEqual({
-      kind: 'deposit_credited',
-      userId: player.id,
-      amountCents: 9_900,
-      currency: 'USDTTON',
-      balanceCents: 9_900,
-    });
+    // One notice, however often the credit was attempted.
+    expect(await noticesOf(player.id)).toEqual([
+      { kind: 'deposit_credited', params: { amountCents: 9_900, currency: 'USDTTON' } },
+    ]);
     expect((await payments.history(player.id, player.id))[0]).toMatchObject({
       type: 'deposit',
       tracker_id: answer.trackerId,
@@ -217,7 +215,10 @@ describe('deposits', () => {
     expect(await payments.settle(id, paid(trackerId, 499))).toBe('below_minimum');
     expect(await ledger.walletBalance(player.id)).toBe(0);
     expect(await statusOf(trackerId)).toBe('below_minimum');
-    expect(notices).toContainEqual({ kind: 'deposit_below_minimum', userId: player.id, amountCents: 499 });
+    expect(await noticesOf(player.id)).toContainEqual({
+      kind: 'deposit_below_minimum',
+      params: { amountCents: 499 },
+    });
   });
 
   it('credits a lost callback through the reconciler, and marks an unpaid address expired', async () => {
@@ -297,7 +298,10 @@ describe('withdrawals', () => {
     expect(await payments.settle(id, paid('w-1', 2_000, 'withdrawal'))).toBe('unchanged');
     expect(await kindTotal('withdrawal_hold')).toBe(0);
     expect(await statusOf(answer.trackerId)).toBe('success');
-    expect(notices).toContainEqual({ kind: 'withdrawal_sent', userId: player.id, amountCents: 2_000 });
+    expect(await noticesOf(player.id)).toContainEqual({
+      kind: 'withdrawal_sent',
+      params: { amountCents: 2_000 },
+    });
     expect((await checkLedger(db.knex)).ok).toBe(true);
   });
 
@@ -369,7 +373,10 @@ describe('withdrawals', () => {
       'unchanged',
     );
     expect(await ledger.walletBalance(player.id)).toBe(5_000);
-    expect(notices).toContainEqual({ kind: 'withdrawal_failed', userId: player.id, amountCents: 1_500 });
+    expect(await noticesOf(player.id)).toContainEqual({
+      kind: 'withdrawal_failed',
+      params: { amountCents: 1_500 },
+    });
     expect((await checkLedger(db.knex)).ok).toBe(true);
   });
 
@@ -423,6 +430,13 @@ describe('withdrawals', () => {
     expect(gateway.withdrawals).toHaveLength(0);
     const queue = (await payments.admin.withdrawals('review')).filter((w) => w.userId === player.id);
     expect(queue.map((w) => w.reviewReason)).toEqual(['new_address']);
+    // Every operator is told in the bot, in the same transaction as the hold.
+    for (const operator of ['9001', '9002']) {
+      expect(await noticesOf(operator)).toContainEqual({
+        kind: 'withdrawal_review',
+        params: { orderId: queue[0]!.id },
+      });
+    }
 
     // Two operators approve at once: it is decided and sent once.
     const decisions = await Promise.allSettled([
@@ -454,7 +468,10 @@ describe('withdrawals', () => {
       'documents needed',
     );
     expect(rejected).toMatchObject({ status: 'canceled', decidedBy: '9001' });
-    expect(notices).toContainEqual({ kind: 'withdrawal_rejected', userId: player.id, amountCents: 10_001 });
+    expect(await noticesOf(player.id)).toContainEqual({
+      kind: 'withdrawal_rejected',
+      params: { amountCents: 10_001 },
+    });
 
     await payments.admin.flagForReview(player.id, true);
     expect(

@@ -19,7 +19,7 @@ import {
 } from '@svara/core';
 import type { Knex } from '@mikro-orm/postgresql';
 import type { PaymentsConfig } from '../config.js';
-import type { PlayerNotices } from '../finances/notices.js';
+import type { NoticeOutbox } from '../notices/outbox.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { WalletEvents } from '../ledger/wallet-events.js';
 import type { Logger } from '../logger.js';
@@ -31,6 +31,7 @@ import { ORDER_COLUMNS, orderQueries, toOrder, type OrderRow } from './orders.js
 import { createGateways, type Gateways } from './providers.js';
 import { createReconciler } from './reconciler.js';
 import { createWithdrawals } from './withdrawals.js';
+import { createInvoiceMessages, type AttachedInvoice, type ChatInvoice } from './invoice-messages.js';
 
 export interface PaymentsService {
   gateways: Gateways;
@@ -60,6 +61,22 @@ export interface PaymentsService {
   /** Applies what the provider says of one of our orders (a verified callback or a look-up). */
   settle(orderId: string, order: OrderSnapshot): Promise<SettleOutcome>;
   reconcileOnce(): Promise<Record<string, string>>;
+  /**
+   * The bot's /deposit: the player's open invoice of this amount again (same tracker id and pay URL)
+   * while it has over 10 minutes left, else a new one through `invoice` (invoice-messages.ts).
+   */
+  chatInvoice(userId: string, amountCents: Cents): Promise<ChatInvoice>;
+  /**
+   * Records the bot message showing the player's invoice (the message edited when it settles) and
+   * answers the invoice's state as of now, with the message it replaces; not_found for anything but
+   * the player's own invoice deposit.
+   */
+  attachInvoiceMessage(
+    userId: string,
+    trackerId: string,
+    chatId: string | number,
+    messageId: number,
+  ): Promise<AttachedInvoice>;
   admin: {
     withdrawals(status?: 'review' | 'pending' | 'all'): Promise<AdminWithdrawal[]>;
     decide(
@@ -91,10 +108,14 @@ export function createPaymentsService(deps: {
   knex: Knex;
   ledger: Ledger;
   wallets: WalletEvents;
-  notices: PlayerNotices;
+  outbox: NoticeOutbox;
+  /** Operators' Telegram ids (BOT_ADMIN_IDS): told in the bot of withdrawals waiting for review. */
+  operators: ReadonlySet<string>;
   logger: Logger;
   gateways?: Gateways;
   now?: () => Date;
+  /** A suspended account may neither deposit nor withdraw (account_suspended). */
+  suspension?: { assertActive(userId: string): Promise<void> };
 }): PaymentsService {
   const { config, knex, ledger } = deps;
   const logger = deps.logger.child({ module: 'payments' });
@@ -106,7 +127,7 @@ export function createPaymentsService(deps: {
       throw new Error('payments: no base URL for callbacks yet (PUBLIC_URL, or the api listening)');
     return `${baseUrl}${API_PREFIX}/payments/callback/${provider}`;
   };
-  const effects = createPaymentEffects({ knex, wallets: deps.wallets, notices: deps.notices });
+  const effects = createPaymentEffects({ knex, wallets: deps.wallets, outbox: deps.outbox });
   const deposits = createDeposits({ knex, ledger, effects, callbackUrl, now });
   const withdrawals = createWithdrawals({
     knex,
@@ -117,7 +138,29 @@ export function createPaymentsService(deps: {
     gatewayFor: (method) => gateways.forWithdrawal(method),
     gatewayNamed: (name) => gateways.named(name),
     callbackUrl,
+    operators: deps.operators,
   });
+  const invoiceMessages = createInvoiceMessages({
+    knex,
+    now,
+    invoiceProvider: () => gateways.forInvoice()?.name ?? null,
+  });
+  /** A player's open invoice of this amount, given again, or a new one (see invoice-messages.ts). */
+  async function openInvoice(userId: string, amountCents: Cents) {
+    // Checked first: a suspended player is not handed an open invoice again either.
+    await deps.suspension?.assertActive(userId);
+    return invoiceMessages.openInvoice(userId, amountCents, async () => {
+      const gateway = gateways.forInvoice();
+      if (!gateway) throw new SvaraError('not_available', 'no provider issues invoices');
+      const answer = await deposits.createInvoice(gateway, userId, amountCents, 'Svara balance top-up');
+      return {
+        trackerId: answer.trackerId,
+        payUrl: answer.payUrl,
+        amount: centsToDollars(answer.amountCents),
+        expiresAt: answer.expiresAt.toISOString(),
+      };
+    });
+  }
   const callbacks = createCallbacks({ knex, gateways, deposits, withdrawals, logger });
   const reconciler = createReconciler({
     knex,
@@ -192,6 +235,7 @@ export function createPaymentsService(deps: {
     },
 
     async deposit(userId, currency) {
+      await deps.suspension?.assertActive(userId);
       const gateway = gateways.forDeposit(currency);
       if (!gateway) throw new SvaraError('not_available', `no provider takes ${currency} deposits`);
       const answer = await deposits.createAddress(gateway, userId, currency);
@@ -199,18 +243,18 @@ export function createPaymentsService(deps: {
     },
 
     async invoice(userId, amountCents) {
-      const gateway = gateways.forInvoice();
-      if (!gateway) throw new SvaraError('not_available', 'no provider issues invoices');
-      const answer = await deposits.createInvoice(gateway, userId, amountCents, 'Svara balance top-up');
+      // The Mini App's 'more' tab and the bot's /deposit share one open invoice per amount.
+      const answer = await openInvoice(userId, amountCents);
       return {
         trackerId: answer.trackerId,
         payUrl: answer.payUrl,
         amount: centsToDollars(answer.amountCents),
-        expiresAt: answer.expiresAt.toISOString(),
+        expiresAt: answer.expiresAt,
       };
     },
 
     async withdraw(userId, request) {
+      await deps.suspension?.assertActive(userId);
       return withdrawResponse(await withdrawals.request(userId, request));
     },
 
@@ -241,6 +285,9 @@ export function createPaymentsService(deps: {
       return row.type === 'deposit' ? deposits.settle(row, order) : withdrawals.settle(orderId, order);
     },
     reconcileOnce: () => reconciler.runOnce(),
+    chatInvoice: (userId, amountCents) => openInvoice(userId, amountCents),
+    attachInvoiceMessage: (userId, trackerId, chatId, messageId) =>
+      invoiceMessages.attachInvoiceMessage(userId, trackerId, chatId, messageId),
 
     admin: {
       withdrawals(status = 'review') {

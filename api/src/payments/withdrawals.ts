@@ -17,6 +17,7 @@ import type { PaymentEffects } from './effects.js';
 import { PaymentProviderError, type OrderSnapshot, type PaymentGateway } from './gateway.js';
 import { inTransaction, orderQueries, postInTransaction, type OrderRow } from './orders.js';
 import type { SettleOutcome } from './deposits.js';
+import { enqueueNotices } from '../notices/outbox.js';
 
 export const WITHDRAWAL_HOLD_REASON = 'withdrawal_hold';
 export const WITHDRAWAL_SENT_REASON = 'withdrawal';
@@ -43,7 +44,12 @@ export interface WithdrawalsDeps {
   gatewayFor(method: WithdrawMethod): PaymentGateway | null;
   gatewayNamed(name: string): PaymentGateway | null;
   callbackUrl(provider: string): string;
+  /** Operators' Telegram ids: each is told in the bot when a withdrawal waits for review. */
+  operators: ReadonlySet<string>;
 }
+
+/** What the player is told when a held withdrawal closes. */
+type ClosingNotice = 'withdrawal_sent' | 'withdrawal_failed' | 'withdrawal_rejected';
 
 export function createWithdrawals(deps: WithdrawalsDeps) {
   const { knex, ledger, effects, logger, settings } = deps;
@@ -75,6 +81,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
     to: 'sent' | 'returned',
     fromStatuses: OrderRow['status'][],
     fields: Record<string, unknown>,
+    notice: ClosingNotice,
   ): Promise<OrderRow | null> {
     const seen = await orders.byId(orderId);
     if (!seen || seen.type !== 'withdrawal' || !fromStatuses.includes(seen.status)) return null;
@@ -101,25 +108,46 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
         [to === 'sent' ? 'success' : 'canceled', ...columns.map((c) => fields[c] as Knex.Value), row.id],
       );
       await postInTransaction(trx, [transfer]);
+      // A withdrawal closes once, so one key per withdrawal.
+      await enqueueNotices(trx, [
+        {
+          chatId: row.userId,
+          dedupeKey: `withdrawal:${row.id}`,
+          kind: notice,
+          params: { amountCents: row.amountCents! },
+        },
+      ]);
       return row;
     });
   }
 
   async function settle(orderId: string, snapshot: OrderSnapshot): Promise<SettleOutcome> {
     if (snapshot.status === 'paid') {
-      const row = await closeHold(orderId, 'sent', ['pending'], {
-        provider_status: snapshot.providerStatus,
-        tx_id: snapshot.txId,
-      });
+      const row = await closeHold(
+        orderId,
+        'sent',
+        ['pending'],
+        {
+          provider_status: snapshot.providerStatus,
+          tx_id: snapshot.txId,
+        },
+        'withdrawal_sent',
+      );
       if (!row) return 'unchanged';
-      effects.notice({ kind: 'withdrawal_sent', userId: row.userId, amountCents: row.amountCents! });
+      effects.noticesWritten();
       return 'credited';
     }
     if (snapshot.status === 'failed' || snapshot.status === 'expired') {
-      const row = await closeHold(orderId, 'returned', ['pending'], {
-        provider_status: snapshot.providerStatus,
-        failure_reason: `provider: ${snapshot.providerStatus}`,
-      });
+      const row = await closeHold(
+        orderId,
+        'returned',
+        ['pending'],
+        {
+          provider_status: snapshot.providerStatus,
+          failure_reason: `provider: ${snapshot.providerStatus}`,
+        },
+        'withdrawal_failed',
+      );
       if (!row) return 'unchanged';
       await effects.withdrawalReturned(row.userId, row.amountCents!, 'failed');
       return 'canceled';
@@ -189,9 +217,13 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
         if (error.outcome === 'refused') {
-          const returned = await closeHold(row.id, 'returned', ['pending'], {
-            failure_reason: `refused: ${error.message}`.slice(0, 500),
-          });
+          const returned = await closeHold(
+            row.id,
+            'returned',
+            ['pending'],
+            { failure_reason: `refused: ${error.message}`.slice(0, 500) },
+            'withdrawal_failed',
+          );
           if (returned) await effects.withdrawalReturned(row.userId, row.amountCents!, 'failed');
           logger.warn({ orderId: row.id, err: error }, 'withdrawal refused by the provider; money returned');
           return 'refused';
@@ -295,6 +327,17 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
               metadata: { orderId: id },
             },
           ]);
+          if (review) {
+            await enqueueNotices(
+              trx,
+              [...deps.operators].map((operatorId) => ({
+                chatId: operatorId,
+                dedupeKey: `withdrawal-review:${id}:${operatorId}`,
+                kind: 'withdrawal_review' as const,
+                params: { orderId: id },
+              })),
+            );
+          }
         });
       } catch (error) {
         // The same key raced in from a second request: answer as that one did.
@@ -305,6 +348,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
         throw error;
       }
       effects.walletChanged(userId);
+      if (review) effects.noticesWritten();
       const row = (await orders.byId(id))!;
       if (row.status === 'pending') {
         const sent = await send(row);
@@ -331,11 +375,17 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
         logger.info({ orderId, operatorId }, 'withdrawal approved');
         await send((await orders.byId(orderId))!);
       } else {
-        const returned = await closeHold(orderId, 'returned', ['review'], {
-          decided_by: operatorId,
-          decided_at: new Date(),
-          failure_reason: `rejected: ${reason ?? ''}`.trim().slice(0, 500),
-        });
+        const returned = await closeHold(
+          orderId,
+          'returned',
+          ['review'],
+          {
+            decided_by: operatorId,
+            decided_at: new Date(),
+            failure_reason: `rejected: ${reason ?? ''}`.trim().slice(0, 500),
+          },
+          'withdrawal_rejected',
+        );
         if (!returned) throw new SvaraError('withdrawal_already_decided', 'decided before');
         logger.info({ orderId, operatorId, reason }, 'withdrawal rejected');
         await effects.withdrawalReturned(returned.userId, returned.amountCents!, 'rejected');

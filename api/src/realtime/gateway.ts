@@ -375,6 +375,10 @@ export class Gateway implements TableListener {
     }
   }
 
+  stoodUp(userId: string, roomId: string, code: StoodUpCode): void {
+    void this.tellStoodUp(userId, roomId, code);
+  }
+
   closed(roomId: string): void {
     const sockets = this.viewers.get(roomId);
     for (const socket of sockets ?? []) {

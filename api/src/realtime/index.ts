@@ -88,6 +88,7 @@ export async function attachRealtime(
     rooms: services.rooms,
     options,
     logger,
+    suspension: services.suspension,
   });
   services.rooms.useTableDirectory(runtime);
 
@@ -104,6 +105,13 @@ export async function attachRealtime(
   const unsubscribe = services.rooms.onChange((change) => {
     if (change.kind === 'created') runtime.scheduleClose(change.room.id);
     lobby.mark();
+  });
+  // An operator's suspension reaches the table the player sits at in this process (other nodes find
+  // it before their next deal).
+  const unsubscribeSuspension = services.suspension.onChanged((userId, suspended) => {
+    runtime
+      .suspensionChanged(userId, suspended)
+      .catch((error: unknown) => logger.error({ err: error, userId }, 'suspension stand-up failed'));
   });
 
   const stats = () => ({
@@ -127,6 +135,7 @@ export async function attachRealtime(
     async close() {
       stopStats();
       unsubscribe();
+      unsubscribeSuspension();
       lobby.stop();
       gateway.stop();
       await runtime.shutdown();

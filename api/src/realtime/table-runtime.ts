@@ -21,6 +21,7 @@ import {
   type Cents,
   type ErrorCode,
   type RoomType,
+  type StoodUpCode,
   type TableAction,
   type TableEvent,
   type TableState,
@@ -28,6 +29,7 @@ import {
 import { InsufficientBalanceError, type Ledger } from '../ledger/ledger.js';
 import type { Logger } from '../logger.js';
 import type { RoomRecord } from '../rooms/rooms.js';
+import type { Suspension } from '../users/suspension.js';
 import type { TableDirectory, TableSnapshot } from '../rooms/table-directory.js';
 import { DeadlineTimer } from './deadline-timer.js';
 import type { HandRow, HandStatus, HandStore } from './hand-store.js';
@@ -47,6 +49,11 @@ export interface TableListener {
   changed(change: TableChange): void;
   /** The room closed (empty for too long); its table is gone. */
   closed(roomId: string): void;
+  /**
+   * The runtime freed the player's seat for a reason the table itself does not know of (a
+   * suspension): the player is told why, as for the reducer's own stand-ups.
+   */
+  stoodUp?(userId: string, roomId: string, code: StoodUpCode): void;
 }
 
 export type TableChange = {
@@ -74,6 +81,8 @@ export interface TableRuntimeDeps {
   rooms: RoomsPort;
   options: RealtimeOptions;
   logger: Logger;
+  /** Suspended accounts take no seat and are stood up between hands (users/suspension.ts). */
+  suspension?: Pick<Suspension, 'isSuspended' | 'suspendedAmong'>;
 }
 
 type Table = {
@@ -94,6 +103,8 @@ type Table = {
   writing: Promise<void>;
   unwritten: HandRow[];
   flushing: boolean;
+  /** Seated players whose account is suspended: stood up as soon as no hand is in play. */
+  suspended: Set<string>;
 };
 
 /** Hand statuses in which a newcomer cannot be dealt in: the lobby's "game already started". */
@@ -186,6 +197,7 @@ export class TableRuntime implements TableDirectory {
       writing: Promise.resolve(),
       unwritten: [],
       flushing: false,
+      suspended: new Set(),
     };
     this.tables.set(roomId, table);
     this.scheduleCloseIfIdle(table);
@@ -196,6 +208,7 @@ export class TableRuntime implements TableDirectory {
 
   /** Sits the player down with their whole wallet (at least 10 stakes; private rooms need access). */
   async sit(roomId: string, user: SeatUser, position?: number): Promise<ActResult> {
+    if (await this.deps.suspension?.isSuspended(user.id)) return refuse('account_suspended');
     const table = await this.open(roomId);
     if (!table) return refuse('game_not_found');
     if (table.type === 'private' && !(await this.deps.rooms.hasAccess(roomId, user.id))) {
@@ -264,6 +277,22 @@ export class TableRuntime implements TableDirectory {
     const table = roomId === undefined ? undefined : this.tables.get(roomId);
     if (!table) return;
     await this.run(table, () => this.syncBalance(table, userId));
+  }
+
+  /**
+   * An operator suspended (or unsuspended) the account. A seated player keeps playing the hand in
+   * progress and is stood up when it ends, or at once when no hand is in play.
+   */
+  async suspensionChanged(userId: string, suspended: boolean): Promise<void> {
+    const roomId = this.seatedAt.get(userId);
+    const table = roomId === undefined ? undefined : this.tables.get(roomId);
+    if (!table) return;
+    if (!suspended) {
+      table.suspended.delete(userId);
+      return;
+    }
+    table.suspended.add(userId);
+    await this.run(table, () => this.standUpSuspended(table));
   }
 
   /** A socket started (+1) or stopped (−1) watching the room. */
@@ -448,7 +477,14 @@ export class TableRuntime implements TableDirectory {
   /** After a step: deal while a hand is due, then arm the timer for the next deadline. */
   private async advance(table: Table): Promise<void> {
     try {
+      await this.standUpSuspended(table);
       for (let deals = 0; deals < 3 && needsDeal(table.state) && this.dealDue(table); deals++) {
+        // Before every deal the accounts are asked again: a suspension made on another node, or
+        // whose signal was lost, still stands the player up before they are dealt in.
+        if (await this.findSuspended(table)) {
+          await this.standUpSuspended(table);
+          if (!needsDeal(table.state)) break;
+        }
         table.dealAt = null;
         const r = await this.step(table, {
           type: 'start_hand',
@@ -528,6 +564,29 @@ export class TableRuntime implements TableDirectory {
     const balance = await this.deps.ledger.walletBalance(userId);
     if (balance === seat.balance) return { ok: true };
     return this.step(table, { type: 'set_balance', playerId: userId, balance });
+  }
+
+  /** Flags the seated players whose account is suspended; true when there is any. */
+  private async findSuspended(table: Table): Promise<boolean> {
+    const suspension = this.deps.suspension;
+    if (!suspension || table.state.seats.length === 0) return false;
+    const ids = await suspension.suspendedAmong(table.state.seats.map((s) => s.playerId));
+    for (const id of ids) table.suspended.add(id);
+    return ids.length > 0;
+  }
+
+  /** Stands up the flagged players once no hand is in play (a hand in progress is played out). */
+  private async standUpSuspended(table: Table): Promise<ActResult> {
+    if (table.suspended.size === 0 || HAND_RUNNING.has(table.state.status)) return { ok: true };
+    for (const userId of [...table.suspended]) {
+      table.suspended.delete(userId);
+      if (!this.isSeated(table, userId)) continue;
+      const result = await this.step(table, { type: 'leave', playerId: userId });
+      if (!result.ok) continue;
+      this.deps.logger.info({ roomId: table.roomId, userId }, 'suspended player stood up');
+      this.listener?.stoodUp?.(userId, table.roomId, 'account_suspended');
+    }
+    return { ok: true };
   }
 
   private isSeated(table: Table, userId: string): boolean {

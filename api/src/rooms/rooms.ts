@@ -94,6 +94,8 @@ export function createRoomsService(deps: {
   tables?: TableDirectory;
   /** Seals private rooms' passwords for their creator; without it the creator is shown none. */
   passwordBox?: PasswordBox;
+  /** A suspended account creates no room and takes no seat (account_suspended). */
+  suspension?: { assertActive(userId: string): Promise<void> };
 }): RoomsService {
   const { orm, ledger } = deps;
   let tables = deps.tables ?? emptyTableDirectory;
@@ -181,6 +183,7 @@ export function createRoomsService(deps: {
 
   return {
     async create(ownerId, input) {
+      await deps.suspension?.assertActive(ownerId);
       const stakeCents = dollarsToCents(input.minBet);
       await requireBalanceFor(ownerId, stakeCents);
       const id = randomUUID();
@@ -244,6 +247,8 @@ export function createRoomsService(deps: {
       if (!room || room.status !== 'open') throw new SvaraError('not_found', `room ${roomRef} is not open`);
       const table = tables.summary(room.id);
       if (table.players.some((p) => p.id === userId)) return { roomId: room.id, seated: true };
+      // Seated already, a suspended player comes back to finish the hand; a new seat it never gets.
+      await deps.suspension?.assertActive(userId);
 
       if (room.type === 'private' && !(await accessGranted(room.id, userId))) {
         if (!password) throw new SvaraError('password_required', 'private room');

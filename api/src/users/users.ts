@@ -8,6 +8,8 @@ import type { TelegramUser } from '../auth/init-data.js';
 import { ReferralSchema, UserSchema, type User } from '../db/entities/index.js';
 import { knexOf, type Orm } from '../db/orm.js';
 import type { Ledger } from '../ledger/ledger.js';
+import { NOTICE_CONFLICT, NOTICE_INSERT, type NoticeOutbox } from '../notices/outbox.js';
+import type { Suspension } from './suspension.js';
 import { parseWalletAddress } from './wallet-address.js';
 
 export interface UserRecord {
@@ -66,6 +68,10 @@ export function createUsersService(deps: {
   botUsername: string;
   /** Where players sit (the rooms service asks the table runtime); without it nobody sits anywhere. */
   seats?: { seatOf(userId: string): string | null };
+  /** Whether an operator suspended the account (shown in the profile); without it nobody is. */
+  suspension?: Pick<Suspension, 'status'>;
+  /** Woken when a notice for the bot was written (a friend joined). */
+  outbox?: NoticeOutbox;
 }): UsersService {
   const { orm, ledger } = deps;
   const knex = knexOf(orm);
@@ -121,19 +127,30 @@ export function createUsersService(deps: {
       // One statement: inserted only if the referrer exists, the user has no referrer yet, and the
       // user has no money history at all (nothing deposited, won or played): a friend's link makes
       // a newcomer a referral, it cannot claim a player who is already playing.
-      const result = await knex.raw<{ rowCount: number }>(
-        `insert into referrals (referred_id, referrer_id)
-         select ?, telegram_id from users where telegram_id = ?
-            and not exists (
-              select 1 from accounts a
-               where a.kind in ('player_wallet', 'player_referral') and coalesce(a.owner_id, 0) = ?::bigint
-                 and coalesce(a.reference, '') = ''
-                 and (exists (select 1 from transfers t where t.debit_account_id = a.id)
-                      or exists (select 1 from transfers t where t.credit_account_id = a.id)))
-         on conflict (referred_id) do nothing`,
+      // The referrer hears of it in the bot: the notice is written by the same statement.
+      const result = await knex.raw<{ rows: unknown[] }>(
+        `with recorded as (
+           insert into referrals (referred_id, referrer_id)
+           select ?, telegram_id from users where telegram_id = ?
+              and not exists (
+                select 1 from accounts a
+                 where a.kind in ('player_wallet', 'player_referral') and coalesce(a.owner_id, 0) = ?::bigint
+                   and coalesce(a.reference, '') = ''
+                   and (exists (select 1 from transfers t where t.debit_account_id = a.id)
+                        or exists (select 1 from transfers t where t.credit_account_id = a.id)))
+           on conflict (referred_id) do nothing
+           returning referred_id, referrer_id),
+         noticed as (${NOTICE_INSERT}
+           select r.referrer_id, 'referral_joined',
+                  jsonb_build_object('name', coalesce('@' || u.username, u.first_name, '#' || u.telegram_id)),
+                  'referral-joined:' || r.referred_id
+             from recorded r join users u on u.telegram_id = r.referred_id ${NOTICE_CONFLICT})
+         select referred_id from recorded`,
         [userId, referrerId, userId],
       );
-      return result.rowCount === 1;
+      if (result.rows.length === 0) return false;
+      deps.outbox?.written();
+      return true;
     },
 
     async referrerOf(userId) {
@@ -142,7 +159,11 @@ export function createUsersService(deps: {
     },
 
     async profile(telegramId) {
-      const [user, balance] = await Promise.all([mustGet(telegramId), ledger.walletBalance(telegramId)]);
+      const [user, balance, suspended] = await Promise.all([
+        mustGet(telegramId),
+        ledger.walletBalance(telegramId),
+        deps.suspension?.status(telegramId) ?? null,
+      ]);
       return {
         telegramId: user.telegramId,
         username: user.username,
@@ -154,6 +175,9 @@ export function createUsersService(deps: {
         walletAddress: user.walletAddress,
         // A reloaded Mini App finds the table it still sits at.
         seatedRoomId: deps.seats?.seatOf(telegramId) ?? null,
+        suspension: suspended
+          ? { reason: suspended.reason, since: suspended.suspendedAt.toISOString() }
+          : null,
       };
     },
 

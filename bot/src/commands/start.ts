@@ -1,30 +1,24 @@
 /**
  * /start with its deep-link payloads: `ref_<telegramId>` records who referred the player,
  * `join_<roomId>_<referrerId>` also offers a button that opens the Mini App straight into that room.
+ * The referrer hears of the new player through the notice outbox, written with the referral.
  */
 import { formatUsdCents, parseStartPayload } from '@svara/core';
 import { Composer } from 'grammy';
 import { setAccount, syncUser } from '../account.js';
 import type { BotContext } from '../context.js';
 import { joinTableKeyboard, playKeyboard } from '../keyboards.js';
-import type { NotifyUser } from '../notify.js';
-import type { BotLogger, BotServices, BotUser } from '../ports.js';
+import type { BotLogger, BotServices } from '../ports.js';
 import { showMenuButton } from '../setup.js';
 
 export interface StartDeps {
   services: Pick<BotServices, 'users' | 'rooms'>;
   miniAppUrl: string;
-  notifyUser: NotifyUser;
   logger: BotLogger;
 }
 
-/** How a referrer sees a new player: @username, else the first name (Telegram always has one). */
-function displayName(user: BotUser): string {
-  return user.username ? `@${user.username}` : (user.firstName ?? `#${user.telegramId}`);
-}
-
 export function startCommand(deps: StartDeps): Composer<BotContext> {
-  const { services, miniAppUrl, notifyUser, logger } = deps;
+  const { services, miniAppUrl, logger } = deps;
   const composer = new Composer<BotContext>();
 
   composer.command('start', async (ctx) => {
@@ -34,8 +28,7 @@ export function startCommand(deps: StartDeps): Composer<BotContext> {
     const { language } = ctx.account;
     const payload = parseStartPayload(ctx.match);
     const referrerId = payload?.referrerId ?? null;
-    const referred =
-      referrerId !== null && (await services.users.recordReferrer(user.telegramId, referrerId));
+    if (referrerId !== null) await services.users.recordReferrer(user.telegramId, referrerId);
 
     const room = payload?.roomId ? await services.rooms.get(payload.roomId) : null;
     if (payload?.roomId && room?.status === 'open') {
@@ -51,9 +44,6 @@ export function startCommand(deps: StartDeps): Composer<BotContext> {
       });
     }
     await showMenuButton(ctx.api, { miniAppUrl, language, chatId: ctx.chatId!, logger });
-    if (referred) {
-      await notifyUser(referrerId, 'referral_joined', { name: displayName(user) });
-    }
   });
   return composer;
 }

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { createBroadcaster, type BroadcastReport } from './broadcaster.js';
 import type { Recipients } from './recipients.js';
 
-function recipientsOf(ids: string[]): Recipients {
+/** Recipients from a list; `marked` collects the players reported as having blocked the bot. */
+function recipientsOf(ids: string[], marked: string[] = []): Recipients {
   return {
     count: async () => ids.length,
     async *ids() {
       yield* ids;
     },
+    markBlocked: async (id) => void marked.push(id),
   };
 }
 
@@ -52,6 +54,35 @@ describe('the news broadcaster', () => {
       { total: 11, sent: 10, blocked: 1, failed: 0, elapsedMs: expect.any(Number), interrupted: false },
     ]);
     expect(reports[0]!.elapsedMs).toBe(400);
+  });
+
+  it('marks who blocked the bot, and goes on when even the marking fails', async () => {
+    const marked: string[] = [];
+    const errors: unknown[] = [];
+    const sent: string[] = [];
+    const recipients = recipientsOf(['1', '2', '3', '4'], marked);
+    const broadcaster = createBroadcaster({
+      recipients: {
+        ...recipients,
+        markBlocked: async (id) => {
+          if (id === '2') throw new Error('database away');
+          await recipients.markBlocked(id);
+        },
+      },
+      perSecond: 1000,
+      send: async (chatId) => {
+        if (chatId === '2' || chatId === '3') throw blocked;
+        sent.push(chatId);
+      },
+      onError: (error) => void errors.push(error),
+    });
+    const reports: BroadcastReport[] = [];
+    await broadcaster.start({ text: 'news' }, async (report) => void reports.push(report));
+    await broadcaster.idle();
+    expect(sent).toEqual(['1', '4']);
+    expect(marked).toEqual(['3']);
+    expect(errors).toEqual([new Error('database away')]);
+    expect(reports).toEqual([expect.objectContaining({ total: 4, sent: 2, blocked: 2, failed: 0 })]);
   });
 
   it('runs one broadcast at a time', async () => {

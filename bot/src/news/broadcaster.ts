@@ -1,16 +1,15 @@
 /**
  * Sends one message to every recipient, one at a time at a steady pace under Telegram's limit for
  * bulk messages (about 30 a second), in the background: the admin's chat stays responsive and gets
- * a summary at the end. One broadcast at a time.
+ * a summary at the end. One broadcast at a time. A player who turns out to have blocked the bot is
+ * marked so, and later broadcasts skip them.
  */
-import type { MessageEntity } from 'grammy/types';
 import { deliver, sleep as realSleep, type DeliveryResult, type Sleep } from '../delivery.js';
+import type { NewsPost } from './post.js';
 import type { Recipients } from './recipients.js';
 
-export interface BroadcastMessage {
-  text: string;
-  entities?: MessageEntity[];
-}
+/** What a broadcast sends: a text or a photo post. */
+export type BroadcastMessage = NewsPost;
 
 export interface BroadcastReport {
   /** Recipients tried: sent + blocked + failed. */
@@ -64,7 +63,12 @@ export function createBroadcaster(options: BroadcasterOptions): Broadcaster {
       if (wait > 0) await sleep(wait, signal);
       if (signal.aborted) break;
       nextAt = Math.max(nextAt, now()) + intervalMs;
-      counts[await deliver(() => send(chatId, message), { sleep, signal, onError })]++;
+      const result = await deliver(() => send(chatId, message), { sleep, signal, onError });
+      counts[result]++;
+      if (result === 'blocked') {
+        // Bookkeeping only: a failure here must not end the broadcast for everyone else.
+        await recipients.markBlocked(chatId).catch((error: unknown) => onError?.(error));
+      }
     }
     const total = counts.sent + counts.blocked + counts.failed;
     return { total, ...counts, elapsedMs: now() - startedAt, interrupted: signal.aborted };

@@ -1,6 +1,6 @@
 /**
- * Who a news broadcast goes to: every player, read from the users table in pages (keyset on the
- * Telegram id) so a large player base never sits in memory at once.
+ * Who a news broadcast goes to: every player who has not blocked the bot, read from the users table
+ * in pages (keyset on the Telegram id) so a large player base never sits in memory at once.
  */
 import { z } from 'zod';
 import type { SqlConnection } from '../ports.js';
@@ -8,6 +8,8 @@ import type { SqlConnection } from '../ports.js';
 export interface Recipients {
   count(): Promise<number>;
   ids(): AsyncIterable<string>;
+  /** Telegram answered that this player blocked the bot: leave them out from now on. */
+  markBlocked(telegramId: string): Promise<void>;
 }
 
 const countRows = z.array(z.object({ n: z.coerce.number().int().nonnegative() })).length(1);
@@ -16,14 +18,18 @@ const idRows = z.array(z.object({ id: z.string().regex(/^\d+$/) }));
 export function allPlayers(sql: SqlConnection, pageSize = 500): Recipients {
   return {
     async count() {
-      return countRows.parse(await sql.execute('select count(*) as n from users'))[0]!.n;
+      return countRows.parse(
+        await sql.execute('select count(*) as n from users where bot_blocked_at is null'),
+      )[0]!.n;
     },
     async *ids() {
       let after = '0';
       for (;;) {
         const rows = idRows.parse(
           await sql.execute(
-            'select telegram_id::text as id from users where telegram_id > ? order by telegram_id limit ?',
+            `select telegram_id::text as id from users
+              where telegram_id > ? and bot_blocked_at is null
+              order by telegram_id limit ?`,
             [after, pageSize],
           ),
         );
@@ -31,6 +37,12 @@ export function allPlayers(sql: SqlConnection, pageSize = 500): Recipients {
         if (rows.length < pageSize) return;
         after = rows[rows.length - 1]!.id;
       }
+    },
+    async markBlocked(telegramId) {
+      await sql.execute(
+        'update users set bot_blocked_at = now() where telegram_id = ? and bot_blocked_at is null',
+        [telegramId],
+      );
     },
   };
 }

@@ -37,10 +37,12 @@ export const TEST_BOT_INFO: UserFromGetMe = {
 
 export class FakeTelegram {
   readonly calls: ApiCall[] = [];
+  /** While true every call fails as a network error would (Telegram unreachable). */
+  offline = false;
   private nextMessageId = 1;
   private readonly failures = new Map<string, TelegramFailure[]>();
 
-  /** The next `times` messages to this chat fail with `failure`. */
+  /** The next `times` messages (sendMessage, sendPhoto, editMessageText) to this chat fail with `failure`. */
   failFor(chatId: number | string, failure: TelegramFailure, times = 1): void {
     const queue = this.failures.get(String(chatId)) ?? [];
     for (let i = 0; i < times; i++) queue.push(failure);
@@ -89,6 +91,7 @@ export class FakeTelegram {
 
   private fetch = async (url: string, init: { body?: unknown }) => {
     const method = url.slice(url.lastIndexOf('/') + 1);
+    if (this.offline) throw new TypeError('fetch failed: Telegram is unreachable');
     const payload = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
     const failure = 'chat_id' in payload ? this.takeFailure(method, payload.chat_id) : undefined;
     if (failure) {
@@ -103,7 +106,7 @@ export class FakeTelegram {
   };
 
   private takeFailure(method: string, chatId: unknown): TelegramFailure | undefined {
-    if (method !== 'sendMessage') return undefined;
+    if (!['sendMessage', 'sendPhoto', 'editMessageText'].includes(method)) return undefined;
     return this.failures.get(String(chatId))?.shift();
   }
 
@@ -120,6 +123,17 @@ export class FakeTelegram {
           text: payload.text,
           ...(payload.entities ? { entities: payload.entities } : {}),
           ...(payload.reply_markup ? { reply_markup: payload.reply_markup } : {}),
+        };
+      case 'sendPhoto':
+        return {
+          message_id: this.nextMessageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: Number(payload.chat_id), type: 'private', first_name: 'Player' },
+          photo: [
+            { file_id: payload.photo, file_unique_id: `u-${String(payload.photo)}`, width: 1, height: 1 },
+          ],
+          ...(payload.caption ? { caption: payload.caption } : {}),
+          ...(payload.caption_entities ? { caption_entities: payload.caption_entities } : {}),
         };
       case 'getUpdates':
         return [];

@@ -40,7 +40,7 @@ export interface BotHarness {
 }
 
 export function useBotHarness(
-  options: { adminIds?: string[]; broadcastPerSecond?: number } = {},
+  options: { adminIds?: string[]; broadcastPerSecond?: number; newsChannelId?: string } = {},
 ): BotHarness {
   const db = useTestDatabase();
   let services: Services | null = null;
@@ -55,14 +55,20 @@ export function useBotHarness(
       orm: db.current.orm,
     });
   });
-  beforeEach(() => {
+  beforeEach(async () => {
+    // Conversations persist in the database; a new bot starts with none (as if all had ended).
+    await db.knex('bot_conversations').delete();
     logs.length = 0;
     telegram = new FakeTelegram();
     svara = createSvaraBot({
       token: TEST_TOKEN,
       botInfo: TEST_BOT_INFO,
       client: telegram.client,
-      settings: { miniAppUrl: MINIAPP_URL, adminIds: new Set(options.adminIds ?? []) },
+      settings: {
+        miniAppUrl: MINIAPP_URL,
+        adminIds: new Set(options.adminIds ?? []),
+        ...(options.newsChannelId ? { newsChannelId: options.newsChannelId } : {}),
+      },
       services: services!,
       logger: recordingLogger(logs),
       ...(options.broadcastPerSecond ? { broadcastPerSecond: options.broadcastPerSecond } : {}),

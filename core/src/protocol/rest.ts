@@ -32,6 +32,10 @@ export const loginResponseSchema = z.object({ accessToken: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 // --- users
+/** Why and since when the account is suspended (ISO time), as the Mini App tells the player. */
+export const profileSuspensionSchema = z.object({ reason: z.string(), since: z.string() });
+export type ProfileSuspension = z.infer<typeof profileSuspensionSchema>;
+
 export const profileSchema = z.object({
   telegramId: z.string(),
   username: z.string().nullable(),
@@ -43,6 +47,8 @@ export const profileSchema = z.object({
   walletAddress: z.string().nullable(),
   /** The room whose table the player sits at (the seat is kept across reloads), or null. */
   seatedRoomId: z.string().nullable(),
+  /** Set while an operator has suspended the account (no seat, room, deposit or withdrawal), else null. */
+  suspension: profileSuspensionSchema.nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -178,6 +184,9 @@ export const adminWithdrawalSchema = z.object({
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminDecisionSchema = z.object({ reason: z.string().trim().max(500).optional() });
 export const adminReviewFlagSchema = z.object({ flagged: z.boolean() });
+/** Why an operator suspends an account: shown to the player, 1 to 500 characters. */
+export const suspensionReasonSchema = z.string().trim().min(1).max(500);
+export const adminSuspendSchema = z.object({ reason: suspensionReasonSchema });
 
 // --- rooms
 export const stakeSchema = dollarAmountSchema

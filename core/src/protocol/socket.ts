@@ -53,7 +53,7 @@ export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof clie
  * Why the server stood a player up (RULES §6), sent as `stood_up` to every socket of that player.
  * Each is also an error catalogue code (`errors.<code>` in locales). A player who left is not told.
  */
-export const STOOD_UP_CODES = ['balance_below_ante', 'away_too_long'] as const;
+export const STOOD_UP_CODES = ['balance_below_ante', 'away_too_long', 'account_suspended'] as const;
 export const stoodUpCodeSchema = z.enum(STOOD_UP_CODES);
 export type StoodUpCode = z.infer<typeof stoodUpCodeSchema>;
 

@@ -121,6 +121,11 @@ function parseList<T>(schema: Schema<T>, data: unknown): T[] {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const optString = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+function readSuspension(raw: unknown): Profile['suspension'] {
+  if (!isObject(raw) || typeof raw.reason !== 'string') return null;
+  return { reason: raw.reason, since: optString(raw.since) ?? '' };
+}
+
 /** The profile, checked by hand on the start-up path (SPEC §3: the balance may come as a numeric string). */
 export function readProfile(raw: unknown): Profile {
   if (!isObject(raw)) throw new ApiError('unknown_error', 'unexpected answer: profile');
@@ -138,6 +143,7 @@ export function readProfile(raw: unknown): Profile {
     balance,
     walletAddress: optString(raw.walletAddress),
     seatedRoomId: optString(raw.seatedRoomId),
+    suspension: readSuspension(raw.suspension),
   };
 }
 

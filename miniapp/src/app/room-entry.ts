@@ -22,6 +22,12 @@ export function isInsufficientFunds(err: unknown): boolean {
   return err.code === 'insufficientBalance' || /insufficient|funds/i.test(err.message);
 }
 
+/** A refused join's toast: a suspended account is told why, any other refusal is SPEC §8's gameJoinError. */
+function joinRefusal(err: unknown): string {
+  if (err instanceof ApiError && err.code === 'account_suspended') return i18n.t('errors.account_suspended');
+  return i18n.t('errors.gameJoinError');
+}
+
 /** Enter: balance check, loading, join, then the table (seated, or watching if the hand runs). */
 export async function enterRoom(roomId: string, minBet: number, balance: number): Promise<void> {
   if (!canAffordStake(balance, minBet)) {
@@ -34,7 +40,7 @@ export async function enterRoom(roomId: string, minBet: number, balance: number)
     navigate({ name: 'gameRoom', roomId, autoSit: true });
   } catch (err) {
     if (isAlreadyStarted(err)) navigate({ name: 'gameRoom', roomId, autoSit: false });
-    else showToast(i18n.t('errors.gameJoinError'), 'error');
+    else showToast(joinRefusal(err), 'error');
   } finally {
     loadingScreen.set(false);
   }
@@ -56,7 +62,7 @@ export async function enterStartRoom(roomId: string): Promise<void> {
       showToast(i18n.t('errors.insufficientBalance'), 'error');
       navigate({ name: 'deposit' });
     } else {
-      showToast(i18n.t('errors.gameJoinError'), 'error');
+      showToast(joinRefusal(err), 'error');
       navigate({ name: 'dashboard' });
     }
   } finally {

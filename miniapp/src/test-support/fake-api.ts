@@ -52,6 +52,7 @@ export const SIGNED_IN: Profile = {
   balance: 50,
   walletAddress: null,
   seatedRoomId: null,
+  suspension: null,
 };
 
 /** A signed-in player (a token and a profile), with no payment methods known yet. */

@@ -18,6 +18,13 @@ export const UserSchema = defineEntity({
     walletAddressRaw: p.text().nullable().unique(),
     /** Set by an operator: every withdrawal of this account waits for an operator's decision. */
     withdrawalReview: p.boolean().default(false),
+    /** When the player blocked the bot: their notices stop until they write to it again. */
+    botBlockedAt: p.datetime().nullable(),
+    /** Set by an operator: no seat, no new room, no deposit, no withdrawal (see users/suspension.ts). */
+    suspendedAt: p.datetime().nullable(),
+    suspendedReason: p.text().nullable(),
+    /** The operator's Telegram id. */
+    suspendedBy: p.bigint('string').nullable(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

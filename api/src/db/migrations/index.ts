@@ -6,6 +6,8 @@ import { Migration20261122020000_ledger_post_lock_check } from './Migration20261
 import { Migration20261122030000_hand_steps } from './Migration20261122030000_hand_steps.js';
 import { Migration20261125000000_payments } from './Migration20261125000000_payments.js';
 import { Migration20261126000000_room_password_sealed } from './Migration20261126000000_room_password_sealed.js';
+import { Migration20261127000000_bot_desk } from './Migration20261127000000_bot_desk.js';
+import { Migration20261128000000_hardening } from './Migration20261128000000_hardening.js';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist (start). */
 export const MIGRATIONS = [
@@ -23,4 +25,6 @@ export const MIGRATIONS = [
     name: 'Migration20261126000000_room_password_sealed',
     class: Migration20261126000000_room_password_sealed,
   },
+  { name: 'Migration20261127000000_bot_desk', class: Migration20261127000000_bot_desk },
+  { name: 'Migration20261128000000_hardening', class: Migration20261128000000_hardening },
 ];

@@ -1,9 +1,15 @@
 /**
  * The operators' API under /admin, for the Telegram ids of BOT_ADMIN_IDS only (the same list the
- * bot's admin commands use): the withdrawal review queue, decisions, and the review flag on an
- * account. Anyone else gets 403, as if the routes held nothing for them.
+ * bot's admin commands use): the withdrawal review queue, decisions, the review flag on an
+ * account, and suspension. Anyone else gets 403, as if the routes held nothing for them.
  */
-import { adminDecisionSchema, adminReviewFlagSchema, SvaraError, telegramIdSchema } from '@svara/core';
+import {
+  adminDecisionSchema,
+  adminReviewFlagSchema,
+  adminSuspendSchema,
+  SvaraError,
+  telegramIdSchema,
+} from '@svara/core';
 import type Router from 'koa-router';
 import { z } from 'zod';
 import type { Services } from '../../services.js';
@@ -51,5 +57,29 @@ export function adminRoutes(router: Router<AppState>, services: Services, limits
     if (!id.success || !body.success) throw new SvaraError('validation_failed', 'user id and {flagged}');
     await admin.flagForReview(id.data, body.data.flagged);
     ctx.body = { userId: id.data, flagged: body.data.flagged };
+  });
+
+  // Suspension: no seat (a seated player is stood up after the hand), no new room, no deposit or
+  // withdrawal. The answer is the account's state afterwards.
+  router.post('/admin/users/:id/suspend', limits.mutationByIp, signedIn, operator, async (ctx) => {
+    const id = telegramIdSchema.safeParse(ctx.params.id);
+    const body = adminSuspendSchema.safeParse(await readJson(ctx));
+    if (!id.success || !body.success) throw new SvaraError('validation_failed', 'user id and {reason}');
+    await services.suspension.suspend(id.data, userIdOf(ctx), body.data.reason);
+    const status = await services.suspension.status(id.data);
+    ctx.body = {
+      userId: id.data,
+      suspended: true,
+      reason: status?.reason ?? body.data.reason,
+      suspendedAt: status?.suspendedAt.toISOString() ?? null,
+      by: status?.by ?? userIdOf(ctx),
+    };
+  });
+
+  router.post('/admin/users/:id/unsuspend', limits.mutationByIp, signedIn, operator, async (ctx) => {
+    const id = telegramIdSchema.safeParse(ctx.params.id);
+    if (!id.success) throw new SvaraError('validation_failed', 'user id');
+    await services.suspension.unsuspend(id.data, userIdOf(ctx));
+    ctx.body = { userId: id.data, suspended: false };
   });
 }

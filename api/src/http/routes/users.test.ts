@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkLedger } from '../../ledger/check.js';
 import { knexOf } from '../../db/orm.js';
 import { useTestServer } from '../../test-support/http.js';
-import type { PlayerNotice } from '../../finances/notices.js';
+import { noticesFor } from '../../notices/outbox.js';
 
 const api = useTestServer();
 
@@ -36,6 +36,7 @@ describe('GET /users/profile', () => {
       balance: 123.45,
       walletAddress: null,
       seatedRoomId: null,
+      suspension: null,
     });
   });
 });
@@ -216,8 +217,6 @@ describe('GET /users/referral-link', () => {
     // 3% of $400 = $12 → swept to the wallet; both wallets changed outside the tables.
     const changed: string[] = [];
     const stop = api.services.wallets.onChanged((userId) => changed.push(userId));
-    const notices: PlayerNotice[] = [];
-    const unsubscribe = api.services.notices.subscribe((notice) => notices.push(notice));
     await api.services.payments.creditDeposit({
       userId: '4401',
       trackerId: 't-4401',
@@ -225,18 +224,18 @@ describe('GET /users/referral-link', () => {
       currency: 'USDTTON',
     });
     stop();
-    unsubscribe();
     expect(changed.sort()).toEqual(['4400', '4401']);
-    // Both players hear of it (through the bot, when it runs): the bonus, then the deposit.
-    expect(notices).toEqual([
-      { kind: 'referral_bonus', userId: '4400', amountCents: 1200 },
-      {
-        kind: 'deposit_credited',
-        userId: '4401',
-        amountCents: 39_600,
-        currency: 'USDTTON',
-        balanceCents: 39_600,
-      },
+    // Both players hear of it in the bot: the referrer of the friend joining, the bonus and its move
+    // to the balance; the friend of the deposit.
+    const notices = async (chatId: string) =>
+      (await noticesFor(knexOf(api.db.orm), chatId)).map(({ kind, params }) => ({ kind, params }));
+    expect(await notices('4400')).toEqual([
+      { kind: 'referral_joined', params: { name: 'User 4401' } },
+      { kind: 'referral_bonus', params: { amountCents: 1200 } },
+      { kind: 'referral_swept', params: { amountCents: 1200 } },
+    ]);
+    expect(await notices('4401')).toEqual([
+      { kind: 'deposit_credited', params: { amountCents: 39_600, currency: 'USDTTON' } },
     ]);
     const info = await api.request('GET', '/users/referral-link', { token });
     expect(info.body).toMatchObject({ refBalance: 0, qualifiedCount: 1 });

@@ -13,6 +13,7 @@ import { Sheet } from '../../ui/Sheet';
 import { Switch } from '../../ui/Switch';
 import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
+import { SuspensionNotice } from '../../ui/SuspensionNotice';
 import {
   ChevronLeft,
   ChevronRight,
@@ -84,6 +85,7 @@ export function Dashboard() {
       data-testid="dashboard"
     >
       <HeaderCard me={me} />
+      <SuspensionNotice suspension={me.suspension} />
       {me.seatedRoomId ? <SeatedBar roomId={me.seatedRoomId} /> : null}
       <DevFaucet />
 
