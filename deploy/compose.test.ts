@@ -64,6 +64,7 @@ const NOT_PASSED = new Set([
   'SANDBOX_CALLBACK_DELAY_MS',
   'SANDBOX_FAILURE_RATE',
   'SANDBOX_TIMEOUT_RATE',
+  'BOT_DEV_CHAT', // the stand-in Telegram is refused in production
 ]);
 
 // ---- Compose-style interpolation ----------------------------------------------------------------
@@ -183,6 +184,12 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(services).sort()).toEqual(
       ['api-1', 'api-2', 'migrate', 'postgres', 'proxy', 'redis'].sort(),
     );
+  });
+
+  it('starts the second api node only when asked (--profile several-nodes), and the proxy without it', () => {
+    expect((services['api-2'] as { profiles?: string[] }).profiles).toEqual(['several-nodes']);
+    expect((services['api-1'] as { profiles?: string[] }).profiles).toBeUndefined();
+    expect(Object.keys(dependsOn(services.proxy!))).toEqual(['api-1']);
   });
 
   it('gives every long-running service a restart policy, and migrate none', () => {
