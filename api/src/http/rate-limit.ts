@@ -1,15 +1,15 @@
 /**
- * Request rate limits: token buckets (the table chat's RateLimiter) kept in memory, per IP for
- * sign-in, and per IP and per user for every mutation. An empty bucket answers 429 rate_limited.
+ * Request rate limits: token buckets per IP for sign-in, and per IP and per user for every mutation.
+ * An empty bucket answers 429 rate_limited. With Redis the buckets are shared by every api node
+ * (shared-buckets.ts); without it each node keeps its own in memory.
  */
 import { SvaraError } from '@svara/core';
-import { RateLimiter } from '../realtime/rate-limiter.js';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../logger.js';
 import type { AppContext, Next } from './context.js';
+import { localBuckets, redisBuckets, type BucketRule, type Buckets } from './shared-buckets.js';
 
-export interface BucketRule {
-  perSecond: number;
-  burst: number;
-}
+export type { BucketRule };
 
 export interface RateLimitSettings {
   /** POST /auth/login, per IP. */
@@ -39,15 +39,20 @@ export interface RateLimiters {
   sweep(): void;
 }
 
-export function createRateLimiters(settings: RateLimitSettings): RateLimiters {
-  const bucketsFor = (rule: BucketRule) => new RateLimiter(rule.perSecond, rule.burst);
-  const login = bucketsFor(settings.loginPerIp);
-  const byIp = bucketsFor(settings.mutationPerIp);
-  const byUser = bucketsFor(settings.mutationPerUser);
+export function createRateLimiters(
+  settings: RateLimitSettings,
+  shared?: { redis: Redis; logger: Pick<Logger, 'warn' | 'info'> },
+): RateLimiters {
+  const bucketsFor = (name: string, rule: BucketRule) =>
+    shared ? redisBuckets(shared.redis, name, rule, shared.logger) : localBuckets(rule);
+  const login = bucketsFor('login', settings.loginPerIp);
+  const byIp = bucketsFor('ip', settings.mutationPerIp);
+  const byUser = bucketsFor('user', settings.mutationPerUser);
   const guard =
-    (buckets: RateLimiter, keyOf: (ctx: AppContext) => string): Middleware =>
+    (buckets: Buckets, keyOf: (ctx: AppContext) => string): Middleware =>
     async (ctx, next) => {
-      if (!buckets.take(keyOf(ctx))) throw new SvaraError('rate_limited', `rate limit for ${keyOf(ctx)}`);
+      if (!(await buckets.take(keyOf(ctx))))
+        throw new SvaraError('rate_limited', `rate limit for ${keyOf(ctx)}`);
       await next();
     };
   return {
