@@ -4,6 +4,7 @@
  */
 import { createDesk, type DeskService } from './admin/desk.js';
 import { signIn, type SignInResult } from './auth/sign-in.js';
+import { createTokenVersions, type TokenVersions } from './auth/token-version.js';
 import { createAccessTokens, type AccessTokenClaims, type AccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { knexOf, type Orm } from './db/orm.js';
@@ -13,6 +14,7 @@ import { createWalletEvents, type WalletEvents } from './ledger/wallet-events.js
 import type { Logger } from './logger.js';
 import { createNoticeOutbox, type NoticeOutbox } from './notices/outbox.js';
 import { createPaymentsService, type PaymentsService } from './payments/payments.js';
+import { createPasswordAttempts } from './rooms/password-attempts.js';
 import { createPasswordBox } from './rooms/password-box.js';
 import { createRoomsService, type RoomsService } from './rooms/rooms.js';
 import type { TableDirectory } from './rooms/table-directory.js';
@@ -37,6 +39,8 @@ export interface Services {
   /** Notices the bot sends, written with the changes they tell of; `onWritten` wakes the bot's drain. */
   outbox: NoticeOutbox;
   tokens: AccessTokens;
+  /** users.token_version: raised by a sign-out (and a suspension) to revoke the user's tokens. */
+  tokenVersions: TokenVersions;
   /** POST /auth/login's work: init data → user (created or refreshed) and an access token. */
   signIn(request: { initData: string; startPayload?: string | null }): Promise<SignInResult>;
   /** The access token's user, or SvaraError('auth_validation_failed'). For the socket handshake. */
@@ -57,7 +61,8 @@ export function createServices(options: CreateServicesOptions): Services {
   const { config, logger, orm } = options;
   const knex = knexOf(orm);
   const ledger = createLedger(knex);
-  const tokens = createAccessTokens(config.jwtSecret);
+  const tokenVersions = createTokenVersions(knex);
+  const tokens = createAccessTokens(config.jwtSecret, undefined, tokenVersions);
   const outbox = createNoticeOutbox((error) => logger.error({ err: error }, 'outbox listener failed'));
   const suspension = createSuspension({ knex, logger });
   const rooms = createRoomsService({
@@ -65,6 +70,7 @@ export function createServices(options: CreateServicesOptions): Services {
     ledger,
     suspension,
     passwordBox: createPasswordBox(config.jwtSecret),
+    passwordAttempts: createPasswordAttempts({ knex }),
     ...(options.tables ? { tables: options.tables } : {}),
   });
   const users = createUsersService({
@@ -106,6 +112,7 @@ export function createServices(options: CreateServicesOptions): Services {
     wallets,
     outbox,
     tokens,
+    tokenVersions,
     signIn: (request) =>
       signIn(
         {

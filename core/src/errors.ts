@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'wrong_password',
   'room_id_ambiguous',
   'password_required',
+  // Too many wrong passwords for a private room: refused for a while (rooms/password-attempts.ts)
+  'too_many_attempts',
   'invalid_stake',
   'not_seated',
   'already_seated',

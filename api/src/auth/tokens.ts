@@ -10,6 +10,14 @@ export interface AccessTokenClaims {
   expiresAt: Date;
   /** The user's Telegram language_code at sign-in, for translating answers without a lookup. */
   language: string | null;
+  /** users.token_version at sign-in (auth/token-version.ts); 0 for tokens issued before versions. */
+  version: number;
+}
+
+/** The users' current token versions: a token of an older version is refused (sign-out, suspension). */
+export interface TokenVersionSource {
+  /** null for a user not in the database (treated as version 0). */
+  current(telegramId: string): Promise<number | null>;
 }
 
 function keyOf(secret: string): Uint8Array {
@@ -21,8 +29,9 @@ async function issueWithKey(
   language: string | null,
   key: Uint8Array,
   ttlSeconds: number,
+  version = 0,
 ): Promise<string> {
-  return new SignJWT(language ? { lng: language } : {})
+  return new SignJWT({ ...(language ? { lng: language } : {}), ...(version ? { ver: version } : {}) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(telegramId)
     .setIssuer(ISSUER)
@@ -36,7 +45,9 @@ async function verifyWithKey(token: string, key: Uint8Array): Promise<AccessToke
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
     if (!payload.sub || !/^\d{1,20}$/.test(payload.sub) || !payload.exp) throw new Error('malformed claims');
     const language = typeof payload.lng === 'string' ? payload.lng : null;
-    return { telegramId: payload.sub, expiresAt: new Date(payload.exp * 1000), language };
+    const version = payload.ver === undefined ? 0 : payload.ver;
+    if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw new Error('malformed version');
+    return { telegramId: payload.sub, expiresAt: new Date(payload.exp * 1000), language, version };
   } catch (error) {
     throw new SvaraError('auth_validation_failed', `access token rejected: ${(error as Error).message}`);
   }
@@ -67,11 +78,28 @@ export interface AccessTokens {
   ttlSeconds: number;
 }
 
-export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): AccessTokens {
+/**
+ * With `versions`, a token carries the user's token version at issue and is refused once the
+ * version has moved on: one primary-key read per check, no cache, so a sign-out or a suspension
+ * holds at once on every node.
+ */
+export function createAccessTokens(
+  secret: string,
+  ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
+  versions?: TokenVersionSource,
+): AccessTokens {
   const key = keyOf(secret);
   return {
     ttlSeconds,
-    issue: (telegramId, language) => issueWithKey(telegramId, language ?? null, key, ttlSeconds),
-    verify: (token) => verifyWithKey(token, key),
+    async issue(telegramId, language) {
+      const version = (await versions?.current(telegramId)) ?? 0;
+      return issueWithKey(telegramId, language ?? null, key, ttlSeconds, version);
+    },
+    async verify(token) {
+      const claims = await verifyWithKey(token, key);
+      if (versions && claims.version !== ((await versions.current(claims.telegramId)) ?? 0))
+        throw new SvaraError('auth_validation_failed', 'access token revoked (sign-out or suspension)');
+      return claims;
+    },
   };
 }

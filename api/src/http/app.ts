@@ -8,6 +8,7 @@ import type { Logger } from '../logger.js';
 import type { Services } from '../services.js';
 import type { AppContext, AppState, Next } from './context.js';
 import { errorBody, toHttpRefusal } from './errors.js';
+import { Redis } from 'ioredis';
 import { createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limit.js';
 import { authRoutes } from './routes/auth.js';
 import { devRoutes } from './routes/dev.js';
@@ -21,6 +22,7 @@ import { sandboxRoutes } from './routes/sandbox.js';
 import { botWebhookRoute, type BotWebhookMount } from './routes/bot-webhook.js';
 import { devTelegramRoutes } from './routes/dev-telegram.js';
 import { builtMiniapp, miniappMiddleware } from './static.js';
+import { securityHeaders } from './security-headers.js';
 
 export interface AppOptions {
   rateLimits?: RateLimitSettings;
@@ -64,7 +66,16 @@ function acceptLanguage(ctx: AppContext): string | null {
 export function createApp(services: Services, options: AppOptions = {}): App {
   const { config, logger } = services;
   const koa = new Koa<AppState>({ proxy: config.trustProxy });
-  const limits = createRateLimiters(options.rateLimits ?? DEFAULT_RATE_LIMITS);
+  // With REDIS_URL every node takes from the same buckets. Commands fail fast while Redis is away
+  // (no offline queue), and the node's own buckets decide meanwhile.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500 })
+    : null;
+  redis?.on('error', () => undefined);
+  const limits = createRateLimiters(
+    options.rateLimits ?? DEFAULT_RATE_LIMITS,
+    redis ? { redis, logger } : undefined,
+  );
   const sweeper = setInterval(() => limits.sweep(), 60_000);
   sweeper.unref();
   koa.on('error', (error: unknown, ctx?: AppContext) => logResponseError(logger, error, ctx));
@@ -84,13 +95,17 @@ export function createApp(services: Services, options: AppOptions = {}): App {
         );
       ctx.status = refusal.status;
       ctx.body = refusal.body;
+      // A refusal that knows when to come back (rooms/password-attempts.ts) says so.
+      const retryAfter = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter));
     }
   });
 
-  koa.use(async (ctx: AppContext, next: Next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    await next();
-  });
+  koa.use(
+    securityHeaders({
+      httpsOnly: config.isProduction && (config.payments.publicUrl?.startsWith('https://') ?? false),
+    }),
+  );
 
   // Cross-origin calls only from the configured mini-app origin; same-origin needs no CORS.
   koa.use(
@@ -140,5 +155,11 @@ export function createApp(services: Services, options: AppOptions = {}): App {
     ctx.body = errorBody('not_found', ctx.state.language ?? acceptLanguage(ctx));
   });
 
-  return { koa, close: () => clearInterval(sweeper) };
+  return {
+    koa,
+    close() {
+      clearInterval(sweeper);
+      redis?.disconnect();
+    },
+  };
 }

@@ -92,7 +92,7 @@ describe.skipIf(!redisUp)('buckets shared through Redis', () => {
     const logger = {
       warn: (_: object, message: string) => void said.push(message),
       info: (_: object, message: string) => void said.push(message),
-    };
+    } as unknown as Parameters<typeof redisBuckets>[3];
     let now = 1_000_000;
     const buckets = redisBuckets(
       redis,

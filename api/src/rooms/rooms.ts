@@ -24,6 +24,7 @@ import { RoomAccessSchema, RoomSchema, type Room } from '../db/entities/index.js
 import { knexOf, type Orm } from '../db/orm.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { hashPassword, verifyPassword } from './password.js';
+import type { PasswordAttempts } from './password-attempts.js';
 import type { PasswordBox } from './password-box.js';
 import { emptyTableDirectory, type TableDirectory } from './table-directory.js';
 
@@ -96,6 +97,8 @@ export function createRoomsService(deps: {
   passwordBox?: PasswordBox;
   /** A suspended account creates no room and takes no seat (account_suspended). */
   suspension?: { assertActive(userId: string): Promise<void> };
+  /** Limits wrong private-room passwords per player and per room (too_many_attempts). */
+  passwordAttempts?: PasswordAttempts;
 }): RoomsService {
   const { orm, ledger } = deps;
   let tables = deps.tables ?? emptyTableDirectory;
@@ -252,9 +255,12 @@ export function createRoomsService(deps: {
 
       if (room.type === 'private' && !(await accessGranted(room.id, userId))) {
         if (!password) throw new SvaraError('password_required', 'private room');
+        // Counted before the check, so guesses sent in parallel meet the limit too.
+        const attempt = await deps.passwordAttempts?.begin(room.id, userId);
         if (!room.passwordHash || !(await verifyPassword(password, room.passwordHash))) {
           throw new SvaraError('wrong_password', `room ${room.id}`);
         }
+        await attempt?.succeeded();
         await em.upsert(
           RoomAccessSchema,
           { roomId: room.id, userId, grantedAt: new Date() },

@@ -59,12 +59,16 @@ export function createSuspension(deps: { knex: Knex; logger: Logger }): Suspensi
       const by = parseUserId(operatorId, 'operatorId');
       const parsed = suspensionReasonSchema.safeParse(reason);
       if (!parsed.success) throw new SvaraError('validation_failed', 'reason must be 1 to 500 characters');
-      const updated = await knex('users').where('telegram_id', id).update({
-        suspended_at: knex.fn.now(),
-        suspended_reason: parsed.data,
-        suspended_by: by,
-        updated_at: knex.fn.now(),
-      });
+      const updated = await knex('users')
+        .where('telegram_id', id)
+        .update({
+          suspended_at: knex.fn.now(),
+          suspended_reason: parsed.data,
+          suspended_by: by,
+          // Cuts the sessions open now (auth/token-version.ts); a new sign-in works and shows why.
+          token_version: knex.raw('token_version + 1'),
+          updated_at: knex.fn.now(),
+        });
       if (updated !== 1) throw new SvaraError('not_found', `user ${id} does not exist`);
       logger.info({ userId: id, operatorId: by, reason: parsed.data }, 'account suspended');
       listeners.call(id, true);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, readProfile, setToken } from './http';
+import { ApiError, api, getToken, readProfile, setReauthentication, setToken } from './http';
 
 describe('readProfile (the start-up path checks the profile by hand)', () => {
   const base = {
@@ -99,5 +99,59 @@ describe('the finance calls', () => {
     const { seen } = answer(200, { ok: true, status: 'paid' });
     expect(await api.sandboxPay('t1', 10)).toEqual({ ok: true, status: 'paid' });
     expect((seen[0]?.init.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+});
+
+describe('a session the server has ended (signed out elsewhere, or suspended)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setReauthentication(null);
+  });
+
+  /** The server: 401 for a token it no longer accepts, the profile for 'fresh'; counts sign-ins. */
+  function server() {
+    const calls = { login: 0, profile: 0 };
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      const headers = init.headers as Record<string, string>;
+      const reply = (status: number, body: unknown) => ({
+        ok: status < 300,
+        status,
+        statusText: '',
+        text: async () => JSON.stringify(body),
+      });
+      if (url.endsWith('/auth/login')) {
+        calls.login += 1;
+        return reply(200, { accessToken: 'fresh' });
+      }
+      calls.profile += 1;
+      return headers.Authorization === 'Bearer fresh'
+        ? reply(200, { telegramId: '1001', username: null, firstName: 'A', balance: 1, walletAddress: null })
+        : reply(401, { code: 'auth_validation_failed', message: 'Authentication failed.' });
+    });
+    return calls;
+  }
+
+  it('signs in again once, for every request refused at the same time, and retries them', async () => {
+    setToken('revoked');
+    const calls = server();
+    setReauthentication(() => api.login('init-data', null));
+    const profiles = await Promise.all([api.profile(), api.profile()]);
+    expect(profiles.map((p) => p.telegramId)).toEqual(['1001', '1001']);
+    expect(calls.login).toBe(1);
+    expect(getToken()).toBe('fresh');
+  });
+
+  it('gives the refusal to the caller when signing in again fails too', async () => {
+    setToken('revoked');
+    server();
+    setReauthentication(() => Promise.reject(new Error('init data expired')));
+    await expect(api.profile()).rejects.toMatchObject({ code: 'auth_validation_failed' });
+  });
+
+  it('does not try without launch data to sign in with', async () => {
+    setToken('revoked');
+    const calls = server();
+    await expect(api.profile()).rejects.toMatchObject({ code: 'auth_validation_failed' });
+    expect(calls.login).toBe(0);
   });
 });

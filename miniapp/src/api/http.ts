@@ -53,13 +53,41 @@ export function getToken(): string | null {
   }
 }
 
-type RequestOptions = { body?: unknown; auth?: boolean; headers?: Record<string, string> };
+type RequestOptions = {
+  body?: unknown;
+  auth?: boolean;
+  headers?: Record<string, string>;
+  /** Set on the one retry after signing in again. */
+  retried?: boolean;
+};
 
-async function request(
-  method: string,
-  path: string,
-  { body, auth = true, headers: extra }: RequestOptions = {},
-): Promise<unknown> {
+/**
+ * Signs in again with the launch data (set once start-up signed in). The server cuts a player's
+ * sessions when they sign out elsewhere or an operator suspends the account; the app then signs in
+ * again once, silently, instead of asking the player to restart it.
+ */
+let reauthenticate: (() => Promise<unknown>) | null = null;
+let reauthenticating: Promise<boolean> | null = null;
+
+export function setReauthentication(signIn: (() => Promise<unknown>) | null): void {
+  reauthenticate = signIn;
+}
+
+/** One sign-in for every request refused at once; true when it worked. */
+function signInAgain(): Promise<boolean> {
+  const signIn = reauthenticate;
+  if (!signIn) return Promise.resolve(false);
+  reauthenticating ??= signIn()
+    .then(() => true)
+    .catch(() => false)
+    .finally(() => {
+      reauthenticating = null;
+    });
+  return reauthenticating;
+}
+
+async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
+  const { body, auth = true, headers: extra } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
@@ -86,6 +114,9 @@ async function request(
     } catch {
       data = text;
     }
+  }
+  if (res.status === 401 && auth && !options.retried && (await signInAgain())) {
+    return request(method, path, { ...options, retried: true });
   }
   if (!res.ok) {
     const err = data as { code?: unknown; message?: unknown } | undefined;

@@ -14,6 +14,7 @@ import {
   type ServerEventPayload,
 } from '@svara/core';
 import { createStore } from '../app/store';
+import { getToken } from './http';
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 
@@ -46,7 +47,8 @@ export function connectRealtime(credentials: RealtimeAuth): void {
     path: '/socket.io',
     transports: ['websocket'],
     withCredentials: true,
-    auth: (cb) => cb(auth ?? {}),
+    // The current token on every (re)connection: the app may have signed in again meanwhile.
+    auth: (cb) => cb(auth ? { ...auth, token: getToken() ?? auth.token } : {}),
     reconnection: true,
     // Keep trying: the table recovers by itself after any outage, however long.
     reconnectionAttempts: Infinity,

@@ -3,7 +3,7 @@
  * app's phase and profile, then realtime connects. Balance events keep the profile current.
  */
 import { parseStartPayload, type Profile } from '@svara/core';
-import { api } from '../api/http';
+import { api, setReauthentication } from '../api/http';
 import type { BalanceEventDetail } from '../api/realtime';
 import type { Launch } from '../telegram/sdk';
 import { startSignIn } from './sign-in';
@@ -45,6 +45,8 @@ export async function bootstrap(): Promise<void> {
   if (result.kind === 'error') return phase.set({ name: 'error', code: result.code });
   const { token, profile: me } = result;
   launch = result.launch;
+  const { initDataRaw } = launch;
+  setReauthentication(() => api.login(initDataRaw, null));
   profile.set(me);
   // The stored language is the player's one setting (the bot's /language writes it too).
   const stored = me.languageCode?.slice(0, 2);

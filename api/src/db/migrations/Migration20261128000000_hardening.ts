@@ -20,9 +20,7 @@ export class Migration20261128000000_hardening extends Migration {
         user_id bigint not null,
         failed_at timestamptz not null
       );`);
-    this.addSql(
-      `create index room_password_failures_room on room_password_failures (room_id, failed_at);`,
-    );
+    this.addSql(`create index room_password_failures_room on room_password_failures (room_id, failed_at);`);
     this.addSql(`create index room_password_failures_at on room_password_failures (failed_at);`);
   }
 

@@ -1,7 +1,7 @@
 import { loginRequestSchema, SvaraError } from '@svara/core';
 import type Router from 'koa-router';
 import type { Services } from '../../services.js';
-import { setTokenCookie } from '../auth.js';
+import { requireUser, setTokenCookie, userIdOf } from '../auth.js';
 import { readJson } from '../body.js';
 import type { AppState } from '../context.js';
 import type { RateLimiters } from '../rate-limit.js';
@@ -14,5 +14,12 @@ export function authRoutes(router: Router<AppState>, services: Services, limits:
     ctx.state.language = user.languageCode;
     setTokenCookie(ctx, accessToken, services.tokens.ttlSeconds, services.config.isProduction);
     ctx.body = { accessToken };
+  });
+
+  // Sign-out: every token of the user stops working at once, on every node (auth/token-version.ts).
+  router.post('/auth/logout', requireUser(services.tokens), async (ctx) => {
+    await services.tokenVersions.bump(userIdOf(ctx));
+    setTokenCookie(ctx, '', 0, services.config.isProduction);
+    ctx.status = 204;
   });
 }

@@ -83,6 +83,9 @@ describe('POST /admin/users/:id/suspend and /unsuspend', () => {
       by: '7950',
     });
     expect(Date.parse(String(suspended.body.suspendedAt))).not.toBeNaN();
+    // Suspension ends the sessions the player had; signing in again works and shows why.
+    expect((await api.request('GET', '/users/profile', { token: owner })).status).toBe(401);
+    owner = await api.login({ id: 7952, languageCode: 'en' });
     expect(await profile(owner)).toEqual({ reason: 'chargeback', since: suspended.body.suspendedAt });
 
     const lifted = await unsuspend('7952');
@@ -94,6 +97,7 @@ describe('POST /admin/users/:id/suspend and /unsuspend', () => {
 describe('a suspended account', () => {
   beforeAll(async () => {
     expect((await suspend('7951', { reason: 'multi-accounting' })).status).toBe(200);
+    player = await api.login({ id: 7951, languageCode: 'en' });
   });
 
   it.each([
