@@ -303,14 +303,16 @@ async function main() {
   );
 
   let lobbyBytes = 0;
+  let lobbyMessages = 0;
   let lobbyMeasuring = false;
-  let latestRooms = '';
   for (const w of watchers) {
     w.client.on('rooms', (json) => {
-      if (lobbyMeasuring) lobbyBytes += json.length;
-      latestRooms = json;
+      if (!lobbyMeasuring) return;
+      lobbyBytes += json.length;
+      lobbyMessages += 1;
     });
-    await w.send('request_rooms');
+    // The Mini App's first lobby page: ten rooms, no filter (core/src/protocol/lobby.ts).
+    await w.send('request_rooms', { limit: 10, page: 1 });
   }
 
   await pool(
@@ -357,15 +359,15 @@ async function main() {
   const databaseCpu1 = await postgresCpuMs();
   const databaseCpuMs = databaseCpu0 === null || databaseCpu1 === null ? NaN : databaseCpu1 - databaseCpu0;
   const after = await serverStats(child);
-  // Who still sits at the end (from the lobby, which lists up to 500 rooms): a player who cannot pay
-  // the ante is stood up, and tables that thin out are no longer the load this run claims to measure.
-  if (watchers[0]) await watchers[0].send('request_rooms');
-  const seatedAtEnd = latestRooms
-    ? (JSON.parse(latestRooms) as { rooms: { players: unknown[] }[] }).rooms.reduce(
-        (sum, room) => sum + room.players.length,
-        0,
-      )
-    : NaN;
+  // Who still sits at the end (every open room, from GET /rooms): a player who cannot pay the ante
+  // is stood up, and tables that thin out are no longer the load this run claims to measure.
+  const openRooms: { players: unknown[] }[] = [];
+  for (let page = 1; ; page++) {
+    const batch = (await (await fetch(`${base}/rooms?page=${page}`)).json()) as { players: unknown[] }[];
+    openRooms.push(...batch);
+    if (batch.length < 500) break;
+  }
+  const seatedAtEnd = openRooms.reduce((sum, room) => sum + room.players.length, 0);
   const queries = (await serverQueries(child)) - queries0;
   const wire = wireAt() - wire0;
   const lobbyWire = lobbyWireAt() - lobbyWire0;
@@ -421,6 +423,9 @@ async function main() {
       json: Math.round(lobbyBytes / elapsed),
       wire: Math.round(lobbyWire / elapsed),
       watchers: LOBBY_WATCHERS,
+      /** JSON bytes of one `rooms` message as one watcher receives it (a diff of its page). */
+      perMessagePerWatcher: Math.round(lobbyBytes / Math.max(1, lobbyMessages)),
+      perSecondPerWatcher: Math.round(lobbyBytes / elapsed / Math.max(1, LOBBY_WATCHERS)),
     },
     serverEventLoopDelayMs: after.loopDelayMs,
     serverActionMs: after.timesMs.action,
@@ -448,7 +453,7 @@ async function main() {
     `  wire bytes           ${result.wireBytesPerAction} per action, received by the ${total} players; game frames average ${result.gameFrameBytes} B of JSON`,
   );
   console.log(
-    `  lobby                ${result.lobbyBytesPerSecond.wire} B/s on the wire (${result.lobbyBytesPerSecond.json} B/s of JSON) to ${LOBBY_WATCHERS} watchers`,
+    `  lobby                ${result.lobbyBytesPerSecond.wire} B/s on the wire (${result.lobbyBytesPerSecond.json} B/s of JSON) to ${LOBBY_WATCHERS} watchers: ${result.lobbyBytesPerSecond.perSecondPerWatcher} B/s each, ${result.lobbyBytesPerSecond.perMessagePerWatcher} B per message`,
   );
   console.log(
     `  database             ${result.databaseCpuMsPerAction} ms CPU per action (${result.databaseCpuPercent}% of one core), ${result.commitsPerDatabaseCall} table commits per call`,

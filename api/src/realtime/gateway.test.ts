@@ -2,17 +2,15 @@
  * The socket surface (SPEC §7): who may connect, the lobby feed, balances, chat, invites and the
  * refusal format. Real sign-in, real socket.io clients.
  */
-import { avatarPath, type RoomSummary } from '@svara/core';
+import { applyLobbyDiff, avatarPath, type LobbyRooms, type RoomSummary } from '@svara/core';
 import { translate } from '@svara/locales';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { useRealtimeBench } from './test-support/harness.js';
+import { useRealtimeBench, type TestClient } from './test-support/harness.js';
 import { seatAll } from './test-support/table-driver.js';
 
 const bench = useRealtimeBench({ emptyRoomCloseMs: 1_500, lobbyIntervalMs: 300 });
 let nextId = 720_000;
-
-type Rooms = { action: 'initial' | 'update'; rooms: RoomSummary[] };
 
 function refusal(socket: Socket): Promise<{ message: string; data?: { code: string; message: string } }> {
   return new Promise((resolve, reject) => {
@@ -65,78 +63,86 @@ describe('connecting', () => {
 });
 
 describe('the lobby', () => {
-  it('sends the open rooms on request_rooms, then coalesced updates while the socket is in the lobby', async () => {
+  /** The view as the client holds it: the latest initial, then its diffs in version order. */
+  function viewOf(client: TestClient): RoomSummary[] {
+    let rooms: RoomSummary[] = [];
+    for (const message of client.all<LobbyRooms>('rooms')) {
+      if (message.action === 'diff') rooms = applyLobbyDiff(rooms, message);
+      else rooms = message.rooms;
+    }
+    return rooms;
+  }
+
+  it('sends the view a socket asks for on request_rooms, then coalesced diffs while it is in the lobby', async () => {
     const watcher = await bench.player(nextId++);
-    const owner = await bench.player(nextId++);
-    expect(await watcher.send('request_rooms')).toEqual({ ok: true });
-    const initial = watcher.all<Rooms>('rooms');
+    const owners = await Promise.all([0, 1, 2, 3, 4].map(() => bench.player(nextId++)));
+    expect(await watcher.send('request_rooms', { filter: {}, limit: 50, page: 1 })).toEqual({ ok: true });
+    const initial = watcher.all<LobbyRooms>('rooms');
     expect(initial).toHaveLength(1);
-    expect(initial[0]!.action).toBe('initial');
+    expect(initial[0]).toMatchObject({ action: 'initial', view: { limit: 50, page: 1 } });
 
     const started = Date.now();
     const created: string[] = [];
-    for (let i = 0; i < 5; i++) created.push(await bench.createRoom(owner.token, 1 + i));
-    const privateRoom = await bench.createRoom(owner.token, 2, '654321');
-    await watcher.until(() => {
-      const last = watcher.all<Rooms>('rooms').at(-1)!;
-      return [...created, privateRoom].every((id) => last.rooms.some((r) => r.roomId === id));
-    }, 'the new rooms');
-    const updates = watcher.all<Rooms>('rooms').slice(1);
-    expect(updates.every((u) => u.action === 'update')).toBe(true);
-    // At most one update per 300 ms interval (plus the first one).
-    expect(updates.length).toBeLessThanOrEqual(1 + Math.ceil((Date.now() - started) / 300));
-    const last = updates.at(-1)!;
+    for (let i = 0; i < 4; i++) {
+      created.push(await bench.createRoom(owners[i]!.token, 1 + i));
+      await seatAll(created[i]!, [owners[i]!]);
+    }
+    const privateRoom = await bench.createRoom(owners[4]!.token, 2, '654321');
+    await seatAll(privateRoom, [owners[4]!]);
+    // Nobody sits in this one: the lobby never lists it.
+    const empty = await bench.createRoom(watcher.token, 3);
+    await watcher.until(
+      () => [...created, privateRoom].every((id) => viewOf(watcher).some((r) => r.roomId === id)),
+      'the new rooms',
+    );
+    const diffs = watcher.all<LobbyRooms>('rooms').slice(1);
+    expect(diffs.every((d) => d.action === 'diff')).toBe(true);
+    // At most one diff per 300 ms interval (plus the first one).
+    expect(diffs.length).toBeLessThanOrEqual(1 + Math.ceil((Date.now() - started) / 300));
+    const listed = viewOf(watcher);
+    expect(listed.some((r) => r.roomId === empty)).toBe(false);
     // A private room is listed as private (a lock, and Enter asks for the password), never its password.
-    expect(last.rooms.filter((r) => r.type === 'private').map((r) => r.roomId)).toEqual([privateRoom]);
-    expect(JSON.stringify(last.rooms)).not.toContain('654321');
-    expect(last.rooms.find((r) => r.roomId === created[2])).toEqual({
+    expect(listed.filter((r) => r.type === 'private').map((r) => r.roomId)).toEqual([privateRoom]);
+    expect(JSON.stringify(watcher.all('rooms'))).not.toContain('654321');
+    // A seat in the public list is its player's id: no name, no picture.
+    expect(listed.find((r) => r.roomId === created[2])).toEqual({
       roomId: created[2],
-      players: [],
+      players: [{ id: owners[2]!.userId }],
       maxPlayers: 6,
       minBet: 3,
       type: 'public',
       status: 'waiting',
     });
 
-    // At a table the socket is out of the lobby: no more lists.
+    // At a table the socket is out of the lobby: no more diffs.
     expect(await watcher.send('join_room', { roomId: created[0] })).toEqual({ ok: true });
     const count = watcher.all('rooms').length;
-    expect(await owner.send('sit_down', { roomId: created[0] })).toEqual({ ok: true });
-    await bench.createRoom(owner.token, 7);
+    expect(await watcher.send('sit_down', { roomId: created[0] })).toEqual({ ok: true });
     await wait(700);
     expect(watcher.all('rooms').length).toBe(count);
-    // Back in the lobby after leaving the table: a fresh list.
+    // Back in the lobby after leaving the table: a fresh page of the same view.
     expect(await watcher.send('leave_room', { roomId: created[0] })).toEqual({ ok: true });
     await watcher.until(() => watcher.all('rooms').length > count, 'the list again');
-    const back = watcher.all<Rooms>('rooms').at(-1)!;
-    // A seat in the public list is its player's id: no name, no picture.
-    expect(back.rooms.find((r) => r.roomId === created[0])!.players).toEqual([{ id: owner.userId }]);
-    expect(await owner.send('leave_room', { roomId: created[0] })).toEqual({ ok: true });
+    expect(watcher.all<LobbyRooms>('rooms').at(-1)).toMatchObject({ action: 'initial', view: { limit: 50 } });
+    await Promise.all(created.map((roomId, i) => owners[i]!.send('leave_room', { roomId })));
+    await owners[4]!.send('leave_room', { roomId: privateRoom });
   });
 
-  it('closes a room nobody sits in or watches, and tells the lobby', async () => {
+  it('takes a room off the list as soon as nobody sits there, and closes it once nobody watches', async () => {
     const watcher = await bench.player(nextId++);
     const owner = await bench.player(nextId++);
     expect(await watcher.send('request_rooms')).toEqual({ ok: true });
     const roomId = await bench.createRoom(owner.token, 1);
-    await watcher.until(
-      () =>
-        watcher
-          .all<Rooms>('rooms')
-          .at(-1)!
-          .rooms.some((r) => r.roomId === roomId),
-      'listed',
-    );
-    await watcher.until(
-      () =>
-        !watcher
-          .all<Rooms>('rooms')
-          .at(-1)!
-          .rooms.some((r) => r.roomId === roomId),
-      'closed',
-      5_000,
-    );
-    expect((await bench.rest<{ status: string }>('GET', `/rooms/${roomId}`)).body.status).toBe('closed');
+    await seatAll(roomId, [owner]);
+    await watcher.until(() => viewOf(watcher).some((r) => r.roomId === roomId), 'listed');
+    expect(await owner.send('leave_room', { roomId })).toEqual({ ok: true });
+    const left = Date.now();
+    await watcher.until(() => !viewOf(watcher).some((r) => r.roomId === roomId), 'unlisted');
+    // Well before the room closes (emptyRoomCloseMs: 1.5 s).
+    expect(Date.now() - left).toBeLessThan(1_000);
+    const closed = async () => (await bench.rest<{ status: string }>('GET', `/rooms/${roomId}`)).body.status;
+    for (let i = 0; i < 50 && (await closed()) !== 'closed'; i++) await wait(100);
+    expect(await closed()).toBe('closed');
     expect(await owner.send('join_room', { roomId })).toMatchObject({ ok: false, code: 'game_not_found' });
   });
 });

@@ -62,7 +62,7 @@ export function connectRealtime(credentials: RealtimeAuth): void {
   s.on('connect', () => {
     connectionStatus.set('connected');
     const id = auth?.telegramId;
-    s.emit('request_rooms');
+    // The lobby asks for its rooms itself, with the view it shows (app/rooms.ts).
     if (id) {
       s.emit('join', id);
       s.emit('subscribe_balance', id);

@@ -23,6 +23,7 @@ vi.mock('../api/realtime', async () => {
   return {
     connectRealtime: () => undefined,
     onServerEvent: () => () => undefined,
+    onSocket: () => () => undefined,
     emit: () => undefined,
     connectionStatus: createStore('connected'),
     reconnectRealtime: () => undefined,

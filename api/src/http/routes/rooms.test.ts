@@ -40,6 +40,15 @@ describe('POST /rooms', () => {
     });
   });
 
+  it('lists 500 rooms a page, newest first, and refuses a page that is not a positive integer', async () => {
+    const created = await createRoom({ type: 'public', minBet: 3 });
+    const first = await api.request<{ roomId: string }[]>('GET', '/rooms?page=1');
+    expect(first.body[0]!.roomId).toBe(created.body.roomId);
+    expect((await api.request<unknown[]>('GET', '/rooms?page=2')).body).toEqual([]);
+    expect((await api.request('GET', '/rooms?page=0')).status).toBe(400);
+    expect((await api.request('GET', '/rooms?page=x')).status).toBe(400);
+  });
+
   it('creates a private room that the lobby lists as private and whose details never show the password', async () => {
     const created = await createRoom({ type: 'private', minBet: 1, password: '1234567' });
     expect(created.status).toBe(201);

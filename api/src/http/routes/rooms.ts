@@ -1,6 +1,6 @@
 import { createRoomRequestSchema, joinRoomRequestSchema, SvaraError, type ErrorCode } from '@svara/core';
 import type Router from 'koa-router';
-import type { ZodError } from 'zod';
+import { z, type ZodError } from 'zod';
 import type { Services } from '../../services.js';
 import { optionalUser, requireUser, userIdOf } from '../auth.js';
 import { readJson } from '../body.js';
@@ -15,11 +15,19 @@ function createRefusal(error: ZodError): ErrorCode {
   return 'validation_failed';
 }
 
+/** GET /rooms answers at most this many rooms per page. */
+export const ROOMS_PER_PAGE = 500;
+const listPageSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+
 export function roomRoutes(router: Router<AppState>, services: Services, limits: RateLimiters) {
   const signedIn = requireUser(services.tokens);
 
+  // Newest first, 500 at a time (`?page=2` for the next): the lobby pages over the socket instead.
   router.get('/rooms', async (ctx) => {
-    ctx.body = await services.rooms.listOpen();
+    const page = listPageSchema.safeParse(ctx.query);
+    if (!page.success) throw new SvaraError('validation_failed', 'page must be a positive integer');
+    const from = (page.data.page - 1) * ROOMS_PER_PAGE;
+    ctx.body = (await services.rooms.listOpen()).slice(from, from + ROOMS_PER_PAGE);
   });
 
   // Open to all; a signed-in creator of a private room also gets its password.

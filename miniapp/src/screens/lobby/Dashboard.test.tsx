@@ -4,10 +4,15 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { RoomSummary } from '@svara/core';
 import { i18n } from '../../i18n';
 import { roomList } from '../../app/rooms';
+import { emptyRooms } from '../../lib/lobby-feed';
 import { fakeApi, signIn } from '../../test-support/fake-api';
 import { Dashboard } from './Dashboard';
 
-vi.mock('../../api/realtime', () => ({ onServerEvent: () => () => undefined, emit: () => undefined }));
+vi.mock('../../api/realtime', () => ({
+  onServerEvent: () => () => undefined,
+  onSocket: () => () => undefined,
+  emit: () => undefined,
+}));
 
 const PRIVATE: RoomSummary = {
   roomId: '1a2b3c4d-0000-4000-8000-000000000000',
@@ -21,7 +26,7 @@ const PRIVATE: RoomSummary = {
 beforeEach(() => {
   signIn({ balance: 500 });
   fakeApi({ 'GET /rooms': () => ({ body: [PRIVATE] }) });
-  roomList.set({ rooms: [PRIVATE], loaded: true });
+  roomList.set({ ...emptyRooms, rooms: [PRIVATE], total: 1, loaded: true });
 });
 // The fake fetch stays for the whole file: the list's refetch may outlive a test.
 afterEach(() => cleanup());

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { RoomType } from '@svara/core';
 import { useStore } from '../../app/store';
 import { profile, refreshProfile } from '../../app/session';
-import { roomList, watchRooms } from '../../app/rooms';
+import { roomList, setRoomsView, watchRooms } from '../../app/rooms';
 import { settings, updateSettings } from '../../app/settings';
 import { navigate } from '../../app/navigation';
 import { enterRoom, passwordPrompt } from '../../app/room-entry';
-import { filterRooms, lobbyFilterReducer, pageCount, pageItems, STAKE_MAX, STAKE_MIN } from '../../lib/lobby';
+import { lobbyFilterReducer, pageCount, STAKE_MAX, STAKE_MIN } from '../../lib/lobby';
+import { lobbyViewOf } from '../../lib/lobby-feed';
 import { Button } from '../../ui/Button';
 import { Sheet } from '../../ui/Sheet';
 import { Switch } from '../../ui/Switch';
@@ -40,7 +41,7 @@ type Dialog = null | { kind: 'create'; type: RoomType } | { kind: 'join'; roomId
 export function Dashboard() {
   const { t } = useTranslation();
   const me = useStore(profile);
-  const { rooms, loaded } = useStore(roomList);
+  const { rooms, total, loaded } = useStore(roomList);
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [rangeOpen, setRangeOpen] = useState(false);
@@ -71,10 +72,12 @@ export function Dashboard() {
     passwordPrompt.set(null);
   }, [promptRoom]);
 
-  const filtered = useMemo(() => filterRooms(rooms, filter), [rooms, filter]);
-  const pages = pageCount(filtered.length);
+  // The server filters and pages (a page past the end, after rooms closed, shows the last page).
+  const pages = pageCount(total);
   const page = Math.min(filter.page, pages);
-  const visible = pageItems(filtered, page);
+  const view = useMemo(() => lobbyViewOf({ ...filter, page }), [filter, page]);
+  useEffect(() => setRoomsView(view), [view]);
+  const visible = rooms;
 
   if (!me) return null;
 

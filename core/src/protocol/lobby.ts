@@ -1,0 +1,107 @@
+/**
+ * The lobby feed (SPEC §4, §7): a viewer subscribes to one view of the open rooms — its filters,
+ * a page size and a page — with `request_rooms`; the server answers `rooms` {action:'initial'} for
+ * that view, then {action:'diff'} with only what changed inside it. Server and Mini App share the
+ * filter below so both agree on what a view holds.
+ */
+import { z } from 'zod';
+import { roomIdSchema } from './common.js';
+import { roomSummarySchema, type RoomSummary } from './rest.js';
+
+/** The most rooms one view holds: a page of them, so one diff stays small. */
+export const LOBBY_VIEW_MAX_LIMIT = 50;
+/** The page size of a view that names none (also what an old client's bare `request_rooms` gets). */
+export const LOBBY_VIEW_DEFAULT_LIMIT = 50;
+
+export const lobbyViewFilterSchema = z.object({
+  /** Part of the room id ('#' allowed in front), as typed in the lobby's search box. */
+  search: z.string().max(40).optional(),
+  /** Only rooms with a free seat. */
+  available: z.boolean().optional(),
+  /** Stake range in dollars, both ends included. */
+  minStake: z.number().nonnegative().optional(),
+  maxStake: z.number().nonnegative().optional(),
+});
+export type LobbyViewFilter = z.infer<typeof lobbyViewFilterSchema>;
+
+export const lobbyViewSchema = z.object({
+  filter: lobbyViewFilterSchema.default({}),
+  limit: z.number().int().min(1).max(LOBBY_VIEW_MAX_LIMIT).default(LOBBY_VIEW_DEFAULT_LIMIT),
+  /** 1-based; a page past the end is empty (the answer's `total` says how many pages there are). */
+  page: z.number().int().min(1).max(1_000_000).default(1),
+});
+export type LobbyView = z.infer<typeof lobbyViewSchema>;
+export type LobbyViewRequest = z.input<typeof lobbyViewSchema>;
+
+/** The search text as it is compared: trimmed, lower case, without a leading '#'. */
+function searchOf(filter: LobbyViewFilter): string {
+  return (filter.search ?? '').trim().replace(/^#/, '').toLowerCase();
+}
+
+/** The same view always gives the same key, however its request was spelled. */
+export function lobbyViewKey(view: LobbyView): string {
+  const f = view.filter;
+  return JSON.stringify([
+    searchOf(f),
+    f.available === true,
+    f.minStake ?? null,
+    f.maxStake ?? null,
+    view.limit,
+    view.page,
+  ]);
+}
+
+/** Whether a room passes a view's filters: room number search, a free seat, the stake range. */
+export function matchesLobbyFilter(room: RoomSummary, filter: LobbyViewFilter): boolean {
+  const query = searchOf(filter);
+  if (query && !room.roomId.toLowerCase().includes(query)) return false;
+  if (filter.available && room.players.length >= room.maxPlayers) return false;
+  if (filter.minStake !== undefined && room.minBet < filter.minStake) return false;
+  if (filter.maxStake !== undefined && room.minBet > filter.maxStake) return false;
+  return true;
+}
+
+/** A room that entered the view, with the index it has in the view afterwards. */
+export const lobbyAddedSchema = z.object({ at: z.number().int().min(0), room: roomSummarySchema });
+
+/**
+ * Server → client `rooms`. A diff applies to the view of the version just before it: drop
+ * `removed`, replace `changed` in place, then insert `added` at their indexes in ascending order
+ * (rooms in a view keep their relative order, newest first). Any other version: ask again.
+ * `update` (the whole list) only goes to old clients that sent `request_rooms` without a view.
+ */
+export const lobbyRoomsSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('initial'),
+    rooms: z.array(roomSummarySchema),
+    /** Rooms in the whole filtered list, all pages. */
+    total: z.number().int().min(0),
+    hasMore: z.boolean(),
+    version: z.number().int().min(0),
+    /** The view this answers (absent for a bare request). */
+    view: lobbyViewSchema.optional(),
+  }),
+  z.object({
+    action: z.literal('diff'),
+    version: z.number().int().min(1),
+    added: z.array(lobbyAddedSchema),
+    changed: z.array(roomSummarySchema),
+    removed: z.array(roomIdSchema),
+    total: z.number().int().min(0),
+    hasMore: z.boolean(),
+  }),
+  z.object({ action: z.literal('update'), rooms: z.array(roomSummarySchema) }),
+]);
+export type LobbyRooms = z.infer<typeof lobbyRoomsSchema>;
+export type LobbyDiff = Extract<LobbyRooms, { action: 'diff' }>;
+
+/** A view's rooms after `diff` (see lobbyRoomsSchema for the order of the steps). */
+export function applyLobbyDiff(rooms: readonly RoomSummary[], diff: LobbyDiff): RoomSummary[] {
+  const removed = new Set(diff.removed);
+  const changed = new Map(diff.changed.map((room) => [room.roomId, room]));
+  const next = rooms
+    .filter((room) => !removed.has(room.roomId))
+    .map((room) => changed.get(room.roomId) ?? room);
+  for (const { at, room } of [...diff.added].sort((a, b) => a.at - b.at)) next.splice(at, 0, room);
+  return next;
+}
