@@ -1,13 +1,14 @@
 /**
- * A crash in the middle of a hand, for real: the api runs as its own process (api/src/main.ts),
- * players bet over sockets, the process is killed with SIGKILL and started again. The hand left
- * running is voided at start: every wallet is back where it was before the hand, the escrow is
- * empty and the ledger's invariants hold.
+ * A stop in the middle of a hand, for real: the api runs as its own process (api/src/main.ts),
+ * players bet over sockets, the process is killed (SIGKILL: a crash) or asked to stop (SIGTERM: a
+ * deploy) and started again. The hand goes on where it was: the same hand, the same pot, the same
+ * player on turn, the seats taken; the players reconnect and finish it, the winner is paid once and
+ * the ledger's invariants hold.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import type { GameState } from '@svara/core';
+import { gameStateSchema, type GameState } from '@svara/core';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.js';
@@ -72,10 +73,11 @@ function startApi(): Promise<{ child: ChildProcess; output: string[] }> {
   });
 }
 
-function stopped(child: ChildProcess): Promise<void> {
+/** Resolves with the exit code once the process is gone (null when a signal ended it). */
+function stopped(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
   });
 }
 
@@ -104,8 +106,9 @@ async function player(id: number): Promise<Player> {
     forceNew: true,
   });
   const p: Player = { id: String(id), token, socket, state: null };
-  socket.on('game_state', (s: GameState) => (p.state = s));
-  socket.on('game_update', (s: GameState) => (p.state = s));
+  // Frames leave out fields at their defaults: read as a client reads them.
+  socket.on('game_state', (s: unknown) => (p.state = gameStateSchema.parse(s)));
+  socket.on('game_update', (s: unknown) => (p.state = gameStateSchema.parse(s)));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
@@ -130,96 +133,164 @@ afterAll(async () => {
   await db?.drop();
 });
 
-describe('a restart in the middle of a hand', () => {
+type Api = { child: ChildProcess; output: string[] };
+
+/** Three funded players seated in a new room, two blind bets made: 3 antes + 1 + 2 in the pot. */
+async function handInPlay(firstId: number) {
+  const knex = knexOf(db.orm);
+  const ledger = createLedger(knex);
+  const players = [await player(firstId), await player(firstId + 1), await player(firstId + 2)];
+  for (const p of players) {
+    await ledger.transfer({
+      idempotencyKey: `restart-test-fund:${p.id}`,
+      debitAccountId: await ledger.systemAccount('faucet'),
+      creditAccountId: await ledger.playerWallet(p.id),
+      amount: 10_000,
+      reason: 'faucet',
+    });
+  }
+  const created = await fetch(`http://127.0.0.1:${port}/api/v1/rooms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${players[0]!.token}` },
+    body: JSON.stringify({ type: 'public', minBet: 1 }),
+  });
+  const { roomId } = (await created.json()) as { roomId: string };
+  await Promise.all(
+    players.map(async (p) => {
+      expect(await p.socket.timeout(5_000).emitWithAck('join_room', { roomId })).toEqual({ ok: true });
+      expect(await p.socket.timeout(5_000).emitWithAck('sit_down', { roomId })).toEqual({ ok: true });
+    }),
+  );
+  await until(
+    () => players.every((p) => p.state?.status === 'blind_betting' && p.state.pot === 3),
+    'the deal',
+  );
+  for (let i = 0; i < 2; i++) {
+    const s = players[0]!.state!;
+    const actor = players.find((p) => p.id === s.players[s.currentPlayerIndex]!.id)!;
+    expect(
+      await actor.socket.timeout(5_000).emitWithAck('game_action', { roomId, action: 'blind_bet' }),
+    ).toEqual({ ok: true });
+    await until(() => players.every((p) => p.state!.pot === 3 + (i === 0 ? 1 : 3)), 'the bet');
+  }
+  const s = players[0]!.state!;
+  const handNumber = s.fairness.handNumber;
+  const escrow = await ledger.handEscrow(escrowReference(roomId, handNumber));
+  expect(await ledger.balance(escrow)).toBe(600);
+  return { knex, ledger, players, roomId, handNumber, escrow, onTurn: s.players[s.currentPlayerIndex]!.id };
+}
+
+/** Plays the hand out: the player on turn looks and folds, the next folds, the last one wins. */
+async function finishHand(players: Player[], roomId: string, handNumber: number): Promise<string> {
+  const ended = () =>
+    players.every((p) => p.state!.fairness.handNumber !== handNumber || p.state!.status === 'finished');
+  for (let moves = 0; !ended() && moves < 6; moves++) {
+    const s = players[0]!.state!;
+    const actor = players.find((p) => p.id === s.players[s.currentPlayerIndex]!.id)!;
+    const fold = () => actor.socket.timeout(5_000).emitWithAck('game_action', { roomId, action: 'fold' });
+    let ack = (await fold()) as { ok: boolean };
+    if (!ack.ok) {
+      expect(
+        await actor.socket.timeout(5_000).emitWithAck('game_action', { roomId, action: 'look' }),
+      ).toEqual({
+        ok: true,
+      });
+      ack = (await fold()) as { ok: boolean };
+    }
+    expect(ack).toEqual({ ok: true });
+    const onTurn = (p: Player) => p.state!.players[p.state!.currentPlayerIndex]?.id;
+    await until(() => ended() || players.every((p) => onTurn(p) !== actor.id), 'the next turn');
+  }
+  await until(ended, 'the end of the hand');
+  const winners = players[0]!.state!.winners;
+  expect(winners).toHaveLength(1);
+  return winners[0]!;
+}
+
+/** The same hand after the stop: it goes on to its end, paid once, with the ledger in order. */
+async function stopMidHandAndResume(signal: 'SIGKILL' | 'SIGTERM', firstId: number, api: { current: Api }) {
+  const { knex, ledger, players, roomId, handNumber, escrow, onTurn } = await handInPlay(firstId);
+  const before = await Promise.all(players.map((p) => ledger.walletBalance(p.id)));
+  expect(before.reduce((a, b) => a + b, 0)).toBe(30_000 - 600);
+
+  api.current.child.kill(signal);
+  const code = await stopped(api.current.child);
+  if (signal === 'SIGTERM') expect(code).toBe(0);
+  for (const p of players) p.socket.disconnect();
+  // On record: the hand as dealt, and the two bets as its steps, which the start replays.
+  const left = await knex.raw<{ rows: { status: string; pot: number; steps: number }[] }>(
+    `select status, (state->>'pot')::int as pot,
+            (select count(*)::int from hand_steps s where s.room_id = h.room_id and s.hand_number = h.hand_number) as steps
+       from hands h where room_id = ? and hand_number = ?`,
+    [roomId, handNumber],
+  );
+  expect(left.rows[0]).toEqual({ status: 'running', pot: 300, steps: 2 });
+
+  api.current = await startApi();
+  // Nothing was refunded or charged again by the start: the hand's money is where it was.
+  expect(await ledger.balance(escrow)).toBe(600);
+  expect(await Promise.all(players.map((p) => ledger.walletBalance(p.id)))).toEqual(before);
+  expect(api.current.output.join('')).not.toContain('voided a hand');
+
+  const back = await Promise.all(players.map((p) => player(Number(p.id))));
+  for (const p of back) {
+    expect(await p.socket.timeout(5_000).emitWithAck('join_room', { roomId })).toEqual({ ok: true });
+  }
+  await until(() => back.every((p) => p.state !== null), 'the views');
+  const s = back[0]!.state!;
+  expect(s.fairness.handNumber).toBe(handNumber);
+  expect(s.status).toBe('blind_betting');
+  expect(s.pot).toBe(6);
+  expect(s.players[s.currentPlayerIndex]!.id).toBe(onTurn);
+  expect(s.players.map((x) => x.id).sort()).toEqual(players.map((p) => p.id).sort());
+
+  const winner = await finishHand(back, roomId, handNumber);
+  await until(
+    () => back.every((p) => p.state!.status === 'finished' || p.state!.fairness.handNumber > handNumber),
+    'the result',
+  );
+  expect(await ledger.balance(escrow)).toBe(0);
+  const payouts = await knex.raw<{ rows: { n: number }[] }>(
+    `select count(*)::int as n from transfers where idempotency_key like ? and reason = 'payout'`,
+    [`hand:${roomId}:${handNumber}:%`],
+  );
+  expect(payouts.rows[0]!.n).toBe(1);
+  const winnerPaid = await knex.raw<{ rows: { n: number }[] }>(
+    `select count(*)::int as n from transfers t join accounts a on a.id = t.credit_account_id
+      where t.idempotency_key like ? and t.reason = 'payout' and a.owner_id = ?`,
+    [`hand:${roomId}:${handNumber}:%`, winner],
+  );
+  expect(winnerPaid.rows[0]!.n).toBe(1);
+  const report = await checkLedger(knex);
+  expect(report).toMatchObject({ ok: true, totalBalance: 0, mismatches: [], negatives: [] });
+  for (const p of back) p.socket.disconnect();
+}
+
+describe('a stop in the middle of a hand', () => {
   it(
-    'voids the hand: every wallet is as before it, the escrow is empty, the ledger holds',
+    'after a crash (SIGKILL) the hand goes on from the same step and is paid once',
     { timeout: 120_000 },
     async () => {
-      const knex = knexOf(db.orm);
-      const ledger = createLedger(knex);
-      let api = await startApi();
+      const api = { current: await startApi() };
       try {
-        const players = [await player(730_001), await player(730_002), await player(730_003)];
-        for (const p of players) {
-          await ledger.transfer({
-            idempotencyKey: `restart-test-fund:${p.id}`,
-            debitAccountId: await ledger.systemAccount('faucet'),
-            creditAccountId: await ledger.playerWallet(p.id),
-            amount: 10_000,
-            reason: 'faucet',
-          });
-        }
-        const created = await fetch(`http://127.0.0.1:${port}/api/v1/rooms`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${players[0]!.token}` },
-          body: JSON.stringify({ type: 'public', minBet: 1 }),
-        });
-        const { roomId } = (await created.json()) as { roomId: string };
-        await Promise.all(
-          players.map(async (p) => {
-            expect(await p.socket.timeout(5_000).emitWithAck('join_room', { roomId })).toEqual({ ok: true });
-            expect(await p.socket.timeout(5_000).emitWithAck('sit_down', { roomId })).toEqual({ ok: true });
-          }),
-        );
-        await until(
-          () => players.every((p) => p.state?.status === 'blind_betting' && p.state.pot === 3),
-          'the deal',
-        );
-        // Two blind bets: 3 antes + 1 + 2 in the pot.
-        for (let i = 0; i < 2; i++) {
-          const s = players[0]!.state!;
-          const actor = players.find((p) => p.id === s.players[s.currentPlayerIndex]!.id)!;
-          expect(
-            await actor.socket.timeout(5_000).emitWithAck('game_action', { roomId, action: 'blind_bet' }),
-          ).toEqual({
-            ok: true,
-          });
-          await until(() => players.every((p) => p.state!.pot === 3 + (i === 0 ? 1 : 3)), 'the bet');
-        }
-        const handNumber = players[0]!.state!.fairness.handNumber;
-        const escrow = await ledger.handEscrow(escrowReference(roomId, handNumber));
-        expect(await ledger.balance(escrow)).toBe(600);
-        const during = await Promise.all(players.map((p) => ledger.walletBalance(p.id)));
-        expect(during.reduce((a, b) => a + b, 0)).toBe(30_000 - 600);
-
-        api.child.kill('SIGKILL');
-        await stopped(api.child);
-        for (const p of players) p.socket.disconnect();
-        // On record: the hand as dealt, and the two bets as its steps, which the restart replays.
-        const left = await knex.raw<{ rows: { status: string; pot: number; steps: number }[] }>(
-          `select status, (state->>'pot')::int as pot,
-                  (select count(*)::int from hand_steps s where s.room_id = h.room_id and s.hand_number = h.hand_number) as steps
-             from hands h where room_id = ? and hand_number = ?`,
-          [roomId, handNumber],
-        );
-        expect(left.rows[0]).toEqual({ status: 'running', pot: 300, steps: 2 });
-
-        api = await startApi();
-        for (const p of players) expect(await ledger.walletBalance(p.id)).toBe(10_000);
-        expect(await ledger.balance(escrow)).toBe(0);
-        const after = await knex.raw<{ rows: { status: string }[] }>(
-          `select status from hands where room_id = ? and hand_number = ?`,
-          [roomId, handNumber],
-        );
-        expect(after.rows[0]!.status).toBe('voided');
-        const steps = await knex.raw<{ rows: unknown[] }>(`select 1 from hand_steps where room_id = ?`, [
-          roomId,
-        ]);
-        expect(steps.rows).toEqual([]);
-        const report = await checkLedger(knex);
-        expect(report).toMatchObject({ ok: true, totalBalance: 0, mismatches: [], negatives: [] });
-
-        // The room is still there; a player who comes back finds a fresh table and can sit again.
-        const back = await player(730_001);
-        expect(await back.socket.timeout(5_000).emitWithAck('join_room', { roomId })).toEqual({ ok: true });
-        await until(() => back.state !== null, 'the view');
-        expect(back.state!.players).toEqual([]);
-        expect(back.state!.fairness.handNumber).toBe(handNumber);
-        expect(await back.socket.timeout(5_000).emitWithAck('sit_down', { roomId })).toEqual({ ok: true });
-        back.socket.disconnect();
+        await stopMidHandAndResume('SIGKILL', 730_001, api);
       } finally {
-        api.child.kill('SIGTERM');
-        await stopped(api.child);
+        api.current.child.kill('SIGTERM');
+        await stopped(api.current.child);
+      }
+    },
+  );
+
+  it(
+    'after a graceful stop (SIGTERM) the hand goes on from the same step and is paid once',
+    { timeout: 120_000 },
+    async () => {
+      const api = { current: await startApi() };
+      try {
+        await stopMidHandAndResume('SIGTERM', 731_001, api);
+      } finally {
+        api.current.child.kill('SIGTERM');
+        await stopped(api.current.child);
       }
     },
   );

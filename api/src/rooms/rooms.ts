@@ -26,7 +26,7 @@ import type { Ledger } from '../ledger/ledger.js';
 import { hashPassword, verifyPassword } from './password.js';
 import type { PasswordAttempts } from './password-attempts.js';
 import type { PasswordBox } from './password-box.js';
-import { emptyTableDirectory, type TableDirectory } from './table-directory.js';
+import { emptyTableDirectory, type TableDirectory, type TableSnapshot } from './table-directory.js';
 
 export interface RoomRecord {
   id: string;
@@ -87,7 +87,6 @@ function toRecord(room: Room): RoomRecord {
 
 /** How long the lobby's list of open rooms may be served from memory (other nodes' changes). */
 const LIST_REFRESH_MS = 1000;
-const LIST_LIMIT = 500;
 
 export function createRoomsService(deps: {
   orm: Orm;
@@ -111,12 +110,17 @@ export function createRoomsService(deps: {
   function loadOpenRooms(): Promise<RoomRecord[]> {
     if (openRooms && Date.now() - openRooms.loadedAt < LIST_REFRESH_MS)
       return Promise.resolve(openRooms.rooms);
-    loading ??= orm.em
-      .fork()
-      .find(RoomSchema, { status: 'open' }, { orderBy: { createdAt: 'desc' }, limit: LIST_LIMIT })
-      .then((rows) => {
+    loading ??= Promise.all([
+      orm.em
+        .fork()
+        // Every open room, uncapped: the lobby pages through them per viewer (realtime/lobby.ts).
+        .find(RoomSchema, { status: 'open' }, { orderBy: { createdAt: 'desc', id: 'desc' } }),
+      loadStoredTables(),
+    ])
+      .then(([rows, stored]) => {
         const rooms = rows.map(toRecord);
         openRooms = { rooms, loadedAt: Date.now() };
+        storedTables = stored;
         return rooms;
       })
       .finally(() => {
@@ -125,13 +129,53 @@ export function createRoomsService(deps: {
     return loading;
   }
 
+  /**
+   * The tables this process does not run (another api node does), as the database has them: the
+   * seats table and the running hands' last stored status. Seats are exact; the status is the one of
+   * the hand's last full write, enough for the lobby.
+   */
+  let storedTables = new Map<string, TableSnapshot>();
+  async function loadStoredTables(): Promise<Map<string, TableSnapshot>> {
+    const knex = knexOf(orm);
+    const [seats, hands] = await Promise.all([
+      knex.raw<{ rows: { room_id: string; user_id: string }[] }>(
+        `select s.room_id, s.user_id from seats s join rooms r on r.id = s.room_id
+          where r.status = 'open' order by s.room_id, s.seat`,
+      ),
+      knex.raw<{ rows: { room_id: string; status: string | null }[] }>(
+        `select room_id, state ->> 'status' as status from hands where status = 'running'`,
+      ),
+    ]);
+    const snapshots = new Map<string, TableSnapshot>();
+    const of = (roomId: string) => {
+      let snapshot = snapshots.get(roomId);
+      if (!snapshot)
+        snapshots.set(roomId, (snapshot = { players: [], handRunning: false, status: 'waiting' }));
+      return snapshot;
+    };
+    for (const seat of seats.rows) of(seat.room_id).players.push({ id: String(seat.user_id) });
+    for (const hand of hands.rows) {
+      const snapshot = of(hand.room_id);
+      snapshot.handRunning = true;
+      snapshot.status = hand.status ?? 'betting';
+    }
+    return snapshots;
+  }
+
+  /** What the lobby shows of a room's table: this process's own, or the stored one of another node's. */
+  function tableOf(roomId: string): TableSnapshot {
+    if (tables.holds?.(roomId) === false)
+      return storedTables.get(roomId) ?? { players: [], handRunning: false, status: 'waiting' };
+    return tables.summary(roomId);
+  }
+
   function changed(change: RoomChange) {
     openRooms = null;
     for (const listener of listeners) listener(change);
   }
 
   function summaryOf(room: RoomRecord): RoomSummary {
-    const table = tables.summary(room.id);
+    const table = tableOf(room.id);
     return {
       roomId: room.id,
       players: table.players,
@@ -285,6 +329,8 @@ export function createRoomsService(deps: {
       const where = { id: roomId, status: 'open' } as const;
       const closed = await em.nativeUpdate(RoomSchema, where, { status: 'closed', closedAt });
       if (closed !== 1) return; // closed meanwhile by someone else, who announced it
+      // A closed room keeps nobody: its seats would hold its players away from every other table.
+      await knexOf(orm)('seats').where({ room_id: roomId }).delete();
       changed({ kind: 'closed', room: { ...toRecord(room), status: 'closed', closedAt } });
     },
 

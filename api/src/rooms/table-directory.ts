@@ -18,6 +18,11 @@ export interface TableDirectory {
   summary(roomId: string): TableSnapshot;
   /** The room whose table the player sits at (seat kept while they are away or disconnected). */
   seatOf(userId: string): string | undefined;
+  /**
+   * Whether this process runs the room's table; false when another api node may (the lobby then
+   * reads the stored seats). Absent: every table is this process's.
+   */
+  holds?(roomId: string): boolean;
 }
 
 /** The directory used before a table runtime is attached: every table empty and waiting. */
