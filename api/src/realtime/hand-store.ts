@@ -70,6 +70,13 @@ export type CommitBatching = { maxBatch: number; maxInFlight: number };
 
 export const DEFAULT_BATCHING: CommitBatching = { maxBatch: 64, maxInFlight: 2 };
 
+/**
+ * The fencing token this node holds for a room's table (realtime/cluster/table-lease.ts), written
+ * with each of its commits; null when tables are not leased (one node). The database refuses a
+ * commit whose token is not the lease's current one (SV004).
+ */
+export type FenceSource = (roomId: string) => number | null;
+
 type Records = {
   rows: { room_id: string; hand_number: number; state: TableState; status: HandStatus }[];
   steps: { room_id: string; hand_number: number; step: number; action: TableAction; at: number }[];
@@ -87,18 +94,18 @@ type Pending = {
  * Durability: a hand that ends (payouts, the house's share) is committed to disk before it is
  * announced. Moves inside a hand commit lazily: a crash can lose the last instant of them, but the
  * hand row and the ledger are written together, so what survives is consistent, and a hand found
- * running after a restart is voided from it. A later durable commit flushes the earlier lazy ones
- * with it (the log is written in order).
+ * running after a restart is rebuilt from it and goes on (table-resume.ts). A later durable commit
+ * flushes the earlier lazy ones with it (the log is written in order).
  */
 function isLazy(plan: MoneyPlan, rows: HandRow[]): boolean {
   return plan.settledEscrows.length === 0 && rows.every((row) => row.step || row.status === 'running');
 }
 
 /**
- * A running hand as it was when the server stopped: its stored state with its steps applied in
- * order. The steps were made by the same reducer from the same states, so they apply again; should
- * one not (a gap, a refusal), the replay stops there, and voiding shares the escrow the ledger holds
- * in proportion to the claims of the state reached (void-plan.ts).
+ * A running hand as far as its steps apply, for voiding one that cannot be rebuilt (hand-rebuild.ts
+ * is the strict rebuild that resumes a hand): its stored state with its steps applied in order.
+ * Should one not apply (a gap, a refusal), the replay stops there, and voiding shares the escrow
+ * the ledger holds in proportion to the claims of the state reached (void-plan.ts).
  */
 export function replaySteps(state: TableState, steps: readonly HandStep[]): TableState {
   let current = state;
@@ -115,11 +122,12 @@ export function createHandStore(
   knex: Knex,
   ledger: Ledger,
   batching: CommitBatching = DEFAULT_BATCHING,
+  fence: FenceSource = () => null,
 ): HandStore {
   const tableCommitStatement = preparedStatement(
     knex,
     'svara_table_commit',
-    `select table_commit($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::jsonb[], $7::bigint[], $8::json, $9::json, $10)`,
+    `select table_commit($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::jsonb[], $7::bigint[], $8::json, $9::json, $10, $11::json)`,
   );
   const stats = {
     parts: 0,
@@ -208,12 +216,18 @@ export function createHandStore(
     records: Records,
     lazy: boolean,
   ): Promise<void> {
+    const fences: { room_id: string; token: number }[] = [];
+    for (const roomId of new Set([...records.rows, ...records.steps].map((r) => r.room_id))) {
+      const token = fence(roomId);
+      if (token !== null) fences.push({ room_id: roomId, token });
+    }
     await tableCommitStatement.run([
       ...ledgerPostArguments(transfers),
       settled,
       JSON.stringify(records.rows),
       JSON.stringify(records.steps),
       lazy,
+      JSON.stringify(fences),
     ]);
   }
 
