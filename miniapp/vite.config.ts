@@ -23,5 +23,7 @@ export default defineConfig({
     target: 'es2022',
     manifest: true,
     chunkSizeWarningLimit: 400,
+    // The public hand verifier (/verify) is a page of its own: no Telegram, no sign-in.
+    rolldownOptions: { input: { main: 'index.html', verify: 'verify/index.html' } },
   },
 });

@@ -38,7 +38,10 @@ type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?
 
 /** The entry chunk and everything it imports statically: what the browser loads before the first paint. */
 export function initialAssets(manifest: Record<string, ManifestChunk>): { js: string[]; css: string[] } {
-  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  // The app's own page (the build has a second entry: the public verify page).
+  const entry = manifest['index.html']?.isEntry
+    ? 'index.html'
+    : Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entry) throw new Error('no entry in the Vite manifest');
   const js = new Set<string>();
   const css = new Set<string>();

@@ -194,6 +194,12 @@ describe('the Mini App', () => {
     expect(['finished', 'showdown']).toContain(end);
     await page.locator('[data-testid="seat-label"][data-label="win"]').waitFor();
     await page.getByTestId('win-indicator').waitFor();
+    // The hand is over: its seed is revealed on the table, and the verifier recomputes it (RULES §7).
+    await page.locator('[data-testid="fairness-badge"][data-revealed="true"]').click();
+    await page.getByTestId('verify-fair').waitFor({ timeout: 10_000 });
+    await screenshot(page, 'verify-hand');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('verify-sheet').waitFor({ state: 'detached' });
   });
 
   it('switches the language at the table and in the More page', async () => {

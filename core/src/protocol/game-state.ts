@@ -145,13 +145,15 @@ export const allowedActionsSchema = z.object({
 export type AllowedActions = z.infer<typeof allowedActionsSchema>;
 
 /** Fairness fields a frame leaves out while they hold these values (the seed until it is revealed). */
-export const FAIRNESS_DEFAULTS = { revealedSeed: null } as const;
+export const FAIRNESS_DEFAULTS = { revealedSeed: null, playerSeeds: [] } as const;
 
 export const fairnessSchema = z.object({
   handNumber: z.number().int(),
   /** SHA-256 of the server seed, hex; shown before the first card is dealt. */
   commitment: z.string().nullable(),
   clientSeed: z.string().nullable(),
+  /** The seated players' own seeds that were mixed into `clientSeed` (empty: the default seed). */
+  playerSeeds: z.array(z.object({ playerId: z.string(), seed: z.string() })).default(() => []),
   /** The server seed, hex; only after the hand is over. */
   revealedSeed: z.string().nullable().default(FAIRNESS_DEFAULTS.revealedSeed),
 });

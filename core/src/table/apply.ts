@@ -4,7 +4,7 @@
  * broken (a bug), never for a bad input.
  */
 import { isCents, type Cents } from '../money.js';
-import { isServerSeedHex, shuffleDeck } from '../shuffle.js';
+import { combineClientSeeds, isServerSeedHex, shuffleDeck } from '../shuffle.js';
 import { comeBack, standUpBlockers } from './absence.js';
 import { isAway } from './away-rules.js';
 import * as betting from './betting.js';
@@ -15,7 +15,7 @@ import { leave, setBalance, sit } from './seating.js';
 import { dealHand, playersAbleToPlay } from './start-hand.js';
 import { joinSvara, skipSvara } from './svara.js';
 import { canJoinSvara } from './svara-rules.js';
-import type { TableAction, TableError, TableResult, TableState } from './types.js';
+import type { PlayerSeed, TableAction, TableError, TableResult, TableState } from './types.js';
 
 function fail(code: TableError['code'], detail?: string): TableResult {
   return { ok: false, error: detail === undefined ? { code } : { code, detail } };
@@ -64,7 +64,7 @@ function dispatch(d: Draft, action: TableAction): TableError | null {
       if (!isAmount(action.balance)) return { code: 'invalid_amount' };
       return setBalance(d, action.playerId, action.balance);
     case 'start_hand':
-      return startHand(d, action.serverSeed, action.clientSeed);
+      return startHand(d, action.serverSeed, action.clientSeed, action.playerSeeds ?? []);
     case 'blind_bet':
     case 'look':
     case 'call':
@@ -81,7 +81,12 @@ function dispatch(d: Draft, action: TableAction): TableError | null {
   }
 }
 
-function startHand(d: Draft, serverSeed: string, clientSeed: string): TableError | null {
+function startHand(
+  d: Draft,
+  serverSeed: string,
+  clientSeed: string,
+  playerSeeds: readonly PlayerSeed[],
+): TableError | null {
   const s = d.s;
   if (s.status === 'svara_pending') {
     if (!s.svara?.ready) return { code: 'hand_in_progress', detail: 'the svara window is open' };
@@ -94,8 +99,12 @@ function startHand(d: Draft, serverSeed: string, clientSeed: string): TableError
   if (typeof clientSeed !== 'string' || clientSeed.length === 0 || clientSeed.includes(':')) {
     return { code: 'validation_failed', detail: 'client seed' };
   }
+  // RULES §7: the hand's client seed is the mix of the players' seeds it names, nothing else.
+  if (playerSeeds.length > 0 && combineClientSeeds(playerSeeds.map((p) => p.seed)) !== clientSeed) {
+    return { code: 'validation_failed', detail: 'client seed is not the mix of the player seeds' };
+  }
   const deck = shuffleDeck(serverSeed, clientSeed, s.handNumber + 1);
-  dealHand(d, { serverSeed, clientSeed, deck });
+  dealHand(d, { serverSeed, clientSeed, deck, playerSeeds: playerSeeds.map((p) => ({ ...p })) });
   return null;
 }
 

@@ -33,6 +33,7 @@ export function cloneHand(h: Hand): Hand {
     svara: h.svara,
     serverSeed: h.serverSeed,
     clientSeed: h.clientSeed,
+    ...(h.playerSeeds ? { playerSeeds: h.playerSeeds } : {}),
     commitment: h.commitment,
     dealerPosition: h.dealerPosition,
     players: h.players,

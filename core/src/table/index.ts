@@ -72,6 +72,7 @@ export type {
   FoldReason,
   Hand,
   HandLogEntry,
+  PlayerSeed,
   HandPhase,
   HandPlayer,
   LegalMoves,

@@ -11,7 +11,7 @@ import { fairRandomInt, seedCommitment } from '../shuffle.js';
 import { isAway } from './away-rules.js';
 import { findSeat, log, patchPlayer, patchSeat, payIn, sound, type Draft } from './draft.js';
 import { beginBetting } from './turns.js';
-import type { Hand, HandPlayer, Seat, TableState } from './types.js';
+import type { Hand, HandPlayer, PlayerSeed, Seat, TableState } from './types.js';
 
 /** Seated players who play the next ordinary hand: not leaving, not away, balance at least S (RULES §2.1, §6). */
 export function playersAbleToPlay(s: TableState): Seat[] {
@@ -43,7 +43,13 @@ export function chooseDealer(
   return nextClockwise(positions, s.dealerPosition);
 }
 
-export type DealInput = { serverSeed: string; clientSeed: string; deck: readonly Card[] };
+export type DealInput = {
+  serverSeed: string;
+  clientSeed: string;
+  deck: readonly Card[];
+  /** The players' seeds mixed into `clientSeed` (none: the default seed). */
+  playerSeeds?: PlayerSeed[];
+};
 
 /**
  * Deals from `deck`. applyAction passes shuffleDeck(serverSeed, clientSeed, handNumber); tests may
@@ -112,6 +118,7 @@ export function dealHand(d: Draft, input: DealInput): void {
     svara: isSvara,
     serverSeed: input.serverSeed,
     clientSeed: input.clientSeed,
+    playerSeeds: input.playerSeeds ?? [],
     commitment,
     dealerPosition,
     players,
@@ -130,7 +137,13 @@ export function dealHand(d: Draft, input: DealInput): void {
   s.hand = h;
   // Built by this action: written in place from here on.
   d.fresh.push(h, h.players, h.log, ...players);
-  s.fairness = { handNumber, commitment, clientSeed: input.clientSeed, revealedSeed: null };
+  s.fairness = {
+    handNumber,
+    commitment,
+    clientSeed: input.clientSeed,
+    playerSeeds: input.playerSeeds ?? [],
+    revealedSeed: null,
+  };
   d.events.push({
     type: 'hand_started',
     handNumber,

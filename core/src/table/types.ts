@@ -94,6 +94,8 @@ export type Hand = {
    */
   serverSeed: string;
   clientSeed: string;
+  /** The seated players' own client seeds mixed into `clientSeed` (absent in hands dealt before them). */
+  playerSeeds?: PlayerSeed[];
   commitment: string;
   dealerPosition: number;
   /** Dealt players in turn order: the first is the player left of the dealer (RULES §2.4, §2.5). */
@@ -119,6 +121,9 @@ export type Hand = {
   /** The hand's log, oldest first, at most LOG_LIMIT entries. */
   log: HandLogEntry[];
 };
+
+/** A seated player's client seed as it went into a hand (RULES §7). */
+export type PlayerSeed = { playerId: string; seed: string };
 
 export type HandLogEntry = {
   playerId: string | null;
@@ -150,6 +155,8 @@ export type Fairness = {
   handNumber: number;
   commitment: string;
   clientSeed: string;
+  /** The seated players' seeds mixed into `clientSeed`; empty when none (the default seed). */
+  playerSeeds: PlayerSeed[];
   /** Only once the hand is over. */
   revealedSeed: string | null;
 };
@@ -258,7 +265,13 @@ export type TableAction =
   /** The wallet changed outside the table (deposit, withdrawal): the table mirrors it. */
   | { type: 'set_balance'; playerId: string; balance: Cents }
   /** Deals the next hand (or the ready svara hand) from shuffleDeck(serverSeed, clientSeed, n). */
-  | { type: 'start_hand'; serverSeed: string; clientSeed: string }
+  | {
+      type: 'start_hand';
+      serverSeed: string;
+      clientSeed: string;
+      /** The seated players' seeds; when given, `clientSeed` must be combineClientSeeds of them. */
+      playerSeeds?: PlayerSeed[];
+    }
   | PlayerMove
   /** `amount` is R, paid now: 2L ≤ R ≤ cap (RULES §2.6, §3). */
   | { type: 'raise'; playerId: string; amount: Cents }

@@ -133,9 +133,10 @@ export function viewFor(state: TableState, viewerId: string | null, now: number)
           handNumber: f.handNumber,
           commitment: f.commitment,
           clientSeed: f.clientSeed,
+          playerSeeds: (f.playerSeeds ?? []).map((p) => ({ ...p })),
           revealedSeed: f.revealedSeed,
         }
-      : { handNumber: s.handNumber, commitment: null, clientSeed: null, revealedSeed: null },
+      : { handNumber: s.handNumber, commitment: null, clientSeed: null, playerSeeds: [], revealedSeed: null },
     viewerId: viewer,
     allowedActions: viewer === null ? null : allowedActionsInDollars(legalMoves(s, viewer)),
   };

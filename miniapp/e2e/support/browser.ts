@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ARTIFACTS } from './server';
+import { e2eClientSeed } from './seeds';
 
 export const VIEWPORT = { width: 390, height: 844 };
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,6 +48,8 @@ export async function openPlayer(
     isMobile: true,
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  // A known client seed (instead of the app's random one), so the seeded deals are the planned ones.
+  await context.addInitScript((seed) => localStorage.setItem('svara.clientSeed', seed), e2eClientSeed(id));
   const page = await context.newPage();
   const player: Player = { name, id, context, page, errors: [], expected: [] };
   page.on('console', (msg) => {

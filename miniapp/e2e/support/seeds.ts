@@ -7,10 +7,16 @@ import { createHash } from 'node:crypto';
 // package's `source` export condition is not applied.
 import { combineClientSeeds, scoreHand, shuffleDeck } from '../../../core/src/index';
 
+/** The client seed the run gives player `id` (openPlayer stores it where the app keeps its own). */
+export const e2eClientSeed = (id: string) => `e2e-${id}`;
+
+/** The players who play the seeded hands: alice and bob (app.e2e.test.ts). */
+const SEEDED_PLAYERS = ['7001', '7002'];
+
 /**
- * A seed under which a two-player hand ties. The runtime deals with the client seed of no player
- * seeds; two players get deck positions 0, 2, 4 and 1, 3, 5 one card at a time, so the tie holds
- * whoever the dealer is.
+ * A seed under which a two-player hand ties. The runtime deals with the client seed mixed from the
+ * two players' seeds (each app sends its own before sitting down); two players get deck positions
+ * 0, 2, 4 and 1, 3, 5 one card at a time, so the tie holds whoever the dealer is.
  */
 export function twoPlayerTieSeed(handNumber: number): string {
   return twoPlayerSeed(handNumber, true);
@@ -22,7 +28,7 @@ export function twoPlayerWinnerSeed(handNumber: number): string {
 }
 
 function twoPlayerSeed(handNumber: number, tie: boolean): string {
-  const clientSeed = combineClientSeeds([]);
+  const clientSeed = combineClientSeeds(SEEDED_PLAYERS.map(e2eClientSeed));
   for (let i = 0; i < 100_000; i++) {
     const seed = createHash('sha256').update(`svara-e2e-${i}`).digest('hex');
     const deck = shuffleDeck(seed, clientSeed, handNumber);

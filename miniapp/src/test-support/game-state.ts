@@ -51,7 +51,7 @@ export function gameState(over: Partial<GameState> = {}): GameState {
     svaraConfirmed: [],
     svaraTied: [],
     log: [],
-    fairness: { handNumber: 1, commitment: null, clientSeed: null, revealedSeed: null },
+    fairness: { handNumber: 1, commitment: null, clientSeed: null, playerSeeds: [], revealedSeed: null },
     viewerId: '1',
     allowedActions: NO_ALLOWED_ACTIONS,
     ...over,

@@ -38,7 +38,12 @@ export function checkFrame(
   sameKeys(frame as object, gameStateSchema.shape, 'frame');
   const raw = frame as GameState;
   raw.players.forEach((p, i) => sameKeys(p, playerViewSchema.in.shape, `players[${i}]`));
-  sameKeys(raw.fairness, { handNumber: 1, commitment: 1, clientSeed: 1, revealedSeed: 1 }, 'fairness');
+  // playerSeeds: the players' own client seeds (public); the seed check below covers them too.
+  sameKeys(
+    raw.fairness,
+    { handNumber: 1, commitment: 1, clientSeed: 1, playerSeeds: 1, revealedSeed: 1 },
+    'fairness',
+  );
 
   if (state.viewerId !== viewerId) {
     throw new FrameLeak(

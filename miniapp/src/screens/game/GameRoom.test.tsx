@@ -84,7 +84,9 @@ describe('the raise sheet', () => {
     frame(myTurn(3_000));
     expect(screen.queryByTestId('raise-sheet')).toBeNull();
     frame(
-      myTurn(1_000, { fairness: { handNumber: 2, commitment: null, clientSeed: null, revealedSeed: null } }),
+      myTurn(1_000, {
+        fairness: { handNumber: 2, commitment: null, clientSeed: null, playerSeeds: [], revealedSeed: null },
+      }),
     );
     expect(screen.queryByTestId('raise-sheet')).toBeNull();
   });

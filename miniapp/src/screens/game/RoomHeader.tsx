@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatUsd } from '../../lib/money';
 import { LockIcon, MenuIcon } from '../../ui/icons';
@@ -9,12 +10,15 @@ export function RoomHeader({
   stake,
   balance,
   onMenu,
+  fairness = null,
 }: {
   roomId: string;
   isPrivate?: boolean;
   stake: number;
   balance: number | null;
   onMenu: () => void;
+  /** The fairness badge (fairness/FairnessBadge.tsx), before the menu button. */
+  fairness?: ReactNode;
 }) {
   const { t } = useTranslation();
   const usd = useFormatUsd();
@@ -45,6 +49,7 @@ export function RoomHeader({
           {usd(balance, { cents: 'trim' })}
         </div>
       ) : null}
+      {fairness}
       <button
         type="button"
         aria-label={t('game.settings')}

@@ -1,0 +1,44 @@
+/**
+ * The table's fairness at a glance, in the room header (RULES §7): while a hand runs, a lock — its
+ * seed is committed (the menu shows the hash); once it is over, a green tick that opens the verifier
+ * of the hand just played with the revealed seed.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GameState } from '@svara/core';
+import { tableHandId } from './verify-hand';
+import { VerifySheet } from './VerifySheet';
+
+export function FairnessBadge({
+  roomId,
+  fairness,
+  onOpenMenu,
+}: {
+  roomId: string;
+  fairness: GameState['fairness'];
+  onOpenMenu: () => void;
+}) {
+  const { t } = useTranslation();
+  const [verifyId, setVerifyId] = useState<string | null>(null);
+  if (!fairness.commitment) return null;
+  const revealed = fairness.revealedSeed !== null;
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="fairness-badge"
+        data-revealed={revealed}
+        title={t(revealed ? 'fairness.verify' : 'fairness.commitment')}
+        onClick={() => (revealed ? setVerifyId(tableHandId(roomId, fairness.handNumber)) : onOpenMenu())}
+        className={`rounded-full border px-2.5 py-1 text-xs font-semibold active:scale-95 ${
+          revealed
+            ? 'border-emerald-400/50 bg-emerald-500/15 text-emerald-300'
+            : 'border-gold-400/30 bg-black/30 text-cream/70'
+        }`}
+      >
+        {revealed ? '✓' : '🔒'} #{fairness.handNumber}
+      </button>
+      <VerifySheet handId={verifyId} onClose={() => setVerifyId(null)} />
+    </>
+  );
+}

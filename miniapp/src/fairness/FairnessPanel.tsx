@@ -1,0 +1,120 @@
+/**
+ * The table menu's fairness part (RULES §7): the full server-seed hash of the hand (shown before the
+ * deal, copyable), the hand's client seed and whose seeds went in, the revealed seed once the hand
+ * is over with a button to verify it, and the player's own client seed, editable (it goes into the
+ * hands dealt after the change).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GameState } from '@svara/core';
+import { useStore } from '../app/store';
+import { showToast } from '../ui/toast';
+import { chooseClientSeed, clientSeed, randomClientSeed } from './client-seed';
+import { HashLine } from './VerifyHand';
+
+export type FairnessInfo = GameState['fairness'] & { viewerId: string | null };
+
+export function FairnessPanel({ fairness, onVerify }: { fairness: FairnessInfo; onVerify: () => void }) {
+  const { t } = useTranslation();
+  const mine = useStore(clientSeed);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const seeds = fairness.playerSeeds;
+  const yoursIn = fairness.viewerId !== null && seeds.some((s) => s.playerId === fairness.viewerId);
+
+  const save = (text: string) => {
+    if (!chooseClientSeed(text)) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    setDraft(null);
+    showToast(t('fairness.saved'), 'success');
+  };
+
+  return (
+    <section className="card-panel mt-3 space-y-2.5 rounded-2xl px-4 py-3 text-xs" data-testid="fairness">
+      <div className="flex items-baseline justify-between">
+        <span className="text-sm font-semibold text-gold-300">{t('fairness.title')}</span>
+        <span className="text-cream/55">{t('fairness.hand', { hand: fairness.handNumber })}</span>
+      </div>
+      {fairness.commitment ? (
+        <HashLine label={t('fairness.commitment')} value={fairness.commitment} testId="fairness-commitment" />
+      ) : null}
+      {fairness.clientSeed ? (
+        <div>
+          <HashLine label={t('fairness.clientSeed')} value={fairness.clientSeed} />
+          <div className="text-cream/55" data-testid="fairness-mixed">
+            {seeds.length > 0 ? t('fairness.mixedFrom', { count: seeds.length }) : t('fairness.defaultSeed')}
+            {yoursIn ? <span className="text-emerald-300"> · ✓ {t('fairness.yoursIn')}</span> : null}
+          </div>
+        </div>
+      ) : null}
+      {fairness.revealedSeed ? (
+        <>
+          <HashLine
+            label={t('fairness.serverSeed')}
+            value={fairness.revealedSeed}
+            testId="fairness-revealed"
+          />
+          <button
+            type="button"
+            data-testid="fairness-verify"
+            onClick={onVerify}
+            className="w-full rounded-xl border border-gold-400/50 py-2 text-sm text-gold-300"
+          >
+            ✓ {t('fairness.verify')}
+          </button>
+        </>
+      ) : fairness.commitment ? (
+        <div className="text-cream/45">
+          {t('fairness.serverSeed')}: {t('fairness.notRevealed')}
+        </div>
+      ) : null}
+      {fairness.viewerId !== null ? (
+        <div className="border-t border-gold-400/10 pt-2.5">
+          <label className="text-cream/60" htmlFor="fairness-seed">
+            {t('fairness.yourSeed')}
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              id="fairness-seed"
+              data-testid="fairness-seed"
+              value={draft ?? mine}
+              maxLength={64}
+              spellCheck={false}
+              autoCapitalize="off"
+              autoComplete="off"
+              onChange={(e) => {
+                setDraft(e.target.value);
+                setInvalid(false);
+              }}
+              className="min-w-0 flex-1 rounded-lg border border-gold-400/25 bg-black/25 px-2 py-1.5 font-mono text-cream"
+            />
+            <button
+              type="button"
+              data-testid="fairness-seed-save"
+              disabled={draft === null || draft === mine}
+              onClick={() => save(draft ?? mine)}
+              className="rounded-lg bg-gold-500/80 px-3 text-ink disabled:opacity-40"
+            >
+              {t('fairness.save')}
+            </button>
+          </div>
+          {invalid ? <p className="mt-1 text-red-300">{t('fairness.invalidSeed')}</p> : null}
+          <div className="mt-1 flex items-start justify-between gap-2 text-cream/45">
+            <span>{t('fairness.yourSeedHint')}</span>
+            <button
+              type="button"
+              data-testid="fairness-seed-random"
+              onClick={() => save(randomClientSeed())}
+              className="shrink-0 text-gold-300 underline"
+            >
+              {t('fairness.random')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
