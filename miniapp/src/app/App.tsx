@@ -1,7 +1,8 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from './store';
-import { forgetSeat, phase, profile, takeSeatedRoom, takeStartRoom } from './session';
+import { forgetSeat, launch, phase, profile, takeSeatedRoom, takeStartRoom } from './session';
+import { takeSharedHand } from '../hands/share';
 import { backTarget, currentPage, navigate, type Page } from './navigation';
 import { backOverride } from './back';
 import { loadingScreen } from './loading';
@@ -23,6 +24,7 @@ const ConfirmWithdraw = lazy(() => import('../screens/wallet/ConfirmWithdraw'));
 const AddWallet = lazy(() => import('../screens/wallet/AddWallet'));
 const DepositHistory = lazy(() => import('../screens/wallet/DepositHistory'));
 const GameRoom = lazy(() => import('../screens/game/GameRoom'));
+const MyHands = lazy(() => import('../screens/hands/MyHands'));
 
 function PageView({ page }: { page: Page }) {
   switch (page.name) {
@@ -53,6 +55,8 @@ function PageView({ page }: { page: Page }) {
       return <DepositHistory />;
     case 'gameRoom':
       return <GameRoom key={page.roomId} roomId={page.roomId} autoSit={page.autoSit} />;
+    case 'hands':
+      return <MyHands key={page.handId ?? ''} handId={page.handId ?? null} />;
   }
 }
 
@@ -75,6 +79,9 @@ export function App() {
   // holds a seat (the app was closed or reloaded at the table) goes straight back to it.
   useEffect(() => {
     if (ph.name !== 'ready' || !me) return;
+    // A shared hand's link (hand_{id}) opens its replay.
+    const sharedHand = takeSharedHand(launch?.startParam);
+    if (sharedHand) return navigate({ name: 'hands', handId: sharedHand });
     const roomId = takeStartRoom();
     const seated = takeSeatedRoom();
     if (roomId) void enterStartRoom(roomId);

@@ -20,6 +20,8 @@ export type Page =
   | { name: 'confirmWithdraw'; amount: number; method: WithdrawMethod }
   | { name: 'addWallet' }
   | { name: 'depositHistory' }
+  /** "My hands"; with `handId`, straight on that hand's replay (a shared link). */
+  | { name: 'hands'; handId?: string | null }
   | { name: 'gameRoom'; roomId: string; autoSit: boolean };
 
 export const currentPage = createStore<Page>({ name: 'dashboard' });

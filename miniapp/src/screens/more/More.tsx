@@ -102,6 +102,12 @@ export default function More() {
           onClick={() => navigate({ name: 'depositHistory' })}
         />
         <Row
+          testId="more-hands"
+          icon={<HistoryIcon className="h-5 w-5" />}
+          label={t('hands.title')}
+          onClick={() => navigate({ name: 'hands' })}
+        />
+        <Row
           testId="more-referral"
           icon={<UsersIcon className="h-5 w-5" />}
           label={t('more.referral')}

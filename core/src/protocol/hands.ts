@@ -1,0 +1,66 @@
+/**
+ * Hand history (issue 17): the answers of GET /api/v1/hands and GET /api/v1/hands/:id (amounts in
+ * dollars). The replay's frames are game states in the live frames' own schema, drawn for one viewer.
+ */
+import { cardSchema } from '../card-schema.js';
+import { gameStateSchema } from './game-state.js';
+import { z } from 'zod';
+
+export const handSummarySchema = z.object({
+  id: z.string(),
+  roomId: z.string(),
+  handNumber: z.number().int(),
+  finishedAt: z.string(),
+  stake: z.number(),
+  svara: z.boolean(),
+  pot: z.number(),
+  tax: z.number(),
+  players: z.number().int(),
+  shown: z.array(
+    z.object({
+      playerId: z.string(),
+      username: z.string().nullable(),
+      cards: z.array(cardSchema),
+      score: z.number(),
+    }),
+  ),
+  mine: z
+    .object({
+      cards: z.array(cardSchema).nullable(),
+      paid: z.number(),
+      won: z.number(),
+      result: z.enum(['won', 'lost', 'svara']),
+    })
+    .nullable(),
+  verifyPath: z.string(),
+});
+export type HandSummary = z.infer<typeof handSummarySchema>;
+
+export const handPageSchema = z.object({
+  hands: z.array(handSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type HandPage = z.infer<typeof handPageSchema>;
+
+export const replayMoveSchema = z.object({
+  type: z.string(),
+  playerId: z.string().nullable(),
+  amount: z.number().nullable(),
+});
+export type ReplayMove = z.infer<typeof replayMoveSchema>;
+
+export const replayFrameSchema = z.object({
+  at: z.number(),
+  move: replayMoveSchema.nullable(),
+  state: gameStateSchema,
+});
+export type ReplayFrame = z.infer<typeof replayFrameSchema>;
+
+export const handDetailSchema = z.object({
+  hand: handSummarySchema,
+  frames: z.array(replayFrameSchema).min(1),
+});
+export type HandDetail = z.infer<typeof handDetailSchema>;
+
+/** A player's cards shown at the showdown (everyone saw them). */
+export type ShownHand = HandSummary['shown'][number];

@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { HandDetail, HandSummary } from '@svara/core';
+import { i18n } from '../../i18n';
+import { fakeApi, signIn } from '../../test-support/fake-api';
+import { gameState, playerView } from '../../test-support/game-state';
+import { HandsBrowser } from './HandsBrowser';
+
+const ID = '5b0c2b7e-1d2f-4a8e-9c3d-2f1e0a9b8c7d';
+
+function summary(over: Partial<HandSummary> = {}): HandSummary {
+  return {
+    id: ID,
+    roomId: 'aaaaaaaa-0000-4000-8000-000000000000',
+    handNumber: 7,
+    finishedAt: '2026-03-01T12:00:00.000Z',
+    stake: 1,
+    svara: false,
+    pot: 6,
+    tax: 0.3,
+    players: 2,
+    shown: [],
+    mine: {
+      cards: [
+        { rank: 'A', suit: 'hearts' },
+        { rank: 'K', suit: 'hearts' },
+        { rank: '7', suit: 'clubs' },
+      ],
+      paid: 3,
+      won: 5.7,
+      result: 'won',
+    },
+    verifyPath: `/verify?hand=${ID}`,
+    ...over,
+  } as HandSummary;
+}
+
+function detail(): HandDetail {
+  const deal = gameState({
+    status: 'blind_betting',
+    pot: 2,
+    players: [playerView({ id: '1001' }), playerView({ id: '2', position: 2 })],
+    viewerId: '1001',
+  });
+  const end = gameState({ ...deal, status: 'finished', pot: 0 });
+  return {
+    hand: summary(),
+    frames: [
+      { at: 1, move: null, state: deal },
+      { at: 2, move: { type: 'blind_bet', playerId: '2', amount: 2 }, state: { ...deal, pot: 4 } },
+      { at: 3, move: { type: 'win', playerId: '1001', amount: 5.7 }, state: end },
+    ],
+  };
+}
+
+const settle = () => act(async () => {});
+
+beforeEach(async () => {
+  signIn();
+  await i18n.changeLanguage('en');
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('My hands', () => {
+  it('lists the hands with the own cards and the outcome, and opens a hand as a step-by-step replay', async () => {
+    const { requests } = fakeApi({
+      'GET /hands?limit=25': () => ({ body: { hands: [summary()], nextCursor: null } }),
+      [`GET /hands/${ID}`]: () => ({ body: detail() }),
+    });
+    const onClose = vi.fn();
+    render(<HandsBrowser onClose={onClose} />);
+    await settle();
+    const row = screen.getByTestId('hand-row');
+    expect(row.dataset.result).toBe('won');
+    expect(screen.getByTestId('hand-row-net').textContent).toContain('2.70');
+    expect(screen.getByTestId('hand-row-mine').querySelectorAll('svg')).toHaveLength(3);
+
+    fireEvent.click(row);
+    await settle();
+    expect(screen.getByTestId('replay-move').textContent).toBe('The cards are dealt');
+    expect(screen.getByTestId('replay-step').textContent).toBe('1 / 3');
+    fireEvent.click(screen.getByTestId('replay-next'));
+    expect(screen.getByTestId('replay-move').textContent).toContain('bets blind');
+    expect(screen.getByTestId('replay-verify').getAttribute('href')).toBe(`/verify?hand=${ID}`);
+    expect(requests.map((r) => r.path)).toEqual(['/hands?limit=25', `/hands/${ID}`]);
+
+    // Closing the replay goes back to the list, closing the list leaves.
+    fireEvent.click(screen.getByTestId('replay-close'));
+    fireEvent.click(screen.getByTestId('hands-close'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a shared hand straight away, and says when there are no hands', async () => {
+    fakeApi({
+      'GET /hands?limit=25': () => ({ body: { hands: [], nextCursor: null } }),
+      [`GET /hands/${ID}`]: () => ({ body: { ...detail(), hand: summary({ mine: null }) } }),
+    });
+    const onClose = vi.fn();
+    render(<HandsBrowser initialHand={ID} onClose={onClose} />);
+    await settle();
+    expect(screen.getByTestId('replay-summary').textContent).toContain('only cards shown at the showdown');
+    fireEvent.click(screen.getByTestId('replay-close'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    cleanup();
+    render(<HandsBrowser onClose={onClose} />);
+    await settle();
+    expect(screen.getByTestId('hands-empty')).toBeTruthy();
+  });
+});
