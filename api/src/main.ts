@@ -40,7 +40,8 @@ const database = await openDatabase(config, logger).catch((error: unknown) => {
 const webhookSettings = botConfig.enabled ? botConfig.settings.webhook : undefined;
 const botWebhook = webhookSettings ? botWebhookMount(webhookSettings.path) : undefined;
 const api = createServer({ config, logger, orm: database.orm, ...(botWebhook ? { botWebhook } : {}) });
-// Socket.io and the table runtime; hands a crash left running are voided before anyone connects.
+// Socket.io and the table runtime; the tables a stop left are resumed before anyone connects (with
+// REDIS_URL, only those no live node owns: realtime/cluster/).
 // DEV_SERVER_SEEDS (refused in production by loadConfig) deal the first hands; then random seeds.
 const devSeeds = [...config.devServerSeeds];
 const realtime = await attachRealtime(

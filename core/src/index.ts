@@ -10,3 +10,4 @@ export * from './referral.js';
 export * from './bot-notices.js';
 export * from './protocol/index.js';
 export * from './table/index.js';
+export * from './fairness/index.js';

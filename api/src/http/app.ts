@@ -14,6 +14,8 @@ import { authRoutes } from './routes/auth.js';
 import { devRoutes } from './routes/dev.js';
 import { financeRoutes } from './routes/finances.js';
 import { roomRoutes } from './routes/rooms.js';
+import { handRoutes } from './routes/hands.js';
+import { fairnessRoutes } from './routes/fairness.js';
 import { userRoutes } from './routes/users.js';
 import { avatarRoutes } from './routes/avatars.js';
 import { adminRoutes } from './routes/admin.js';
@@ -125,6 +127,8 @@ export function createApp(services: Services, options: AppOptions = {}): App {
   authRoutes(router, services, limits);
   userRoutes(router, services, limits);
   roomRoutes(router, services, limits);
+  handRoutes(router, services);
+  fairnessRoutes(router, services);
   financeRoutes(router, services, limits);
   devRoutes(router, services, limits);
   avatarRoutes(router, services);

@@ -32,7 +32,8 @@ import { RateLimiter } from './rate-limiter.js';
 import { holdWrites } from './write-batching.js';
 import { recordSince } from './stats.js';
 import { FrameBuilder, sendJson } from './frames.js';
-import type { ActResult, TableChange, TableListener, TableRuntime } from './table-runtime.js';
+import type { ActResult, TableChange, TableListener } from './table-runtime.js';
+import type { FrameSink, RelayedChange, TablePort } from './cluster/forwarding.js';
 
 export type SocketData = {
   userId: string;
@@ -65,7 +66,7 @@ const STOOD_UP: Partial<Record<SeatChangeReason, StoodUpCode>> = {
 };
 type Move = Exclude<TableAction, { type: 'sit' | 'start_hand' | 'tick' | 'set_balance' | 'leave' }>;
 
-export class Gateway implements TableListener {
+export class Gateway implements TableListener, FrameSink {
   /** Sockets of this node watching each room. */
   private readonly viewers = new Map<string, Set<AppSocket>>();
   private readonly chat: RateLimiter;
@@ -77,7 +78,8 @@ export class Gateway implements TableListener {
 
   constructor(
     private readonly io: Server,
-    private readonly runtime: TableRuntime,
+    /** The runtime itself, or with several nodes the port that forwards to a table's owner. */
+    private readonly runtime: TablePort,
     private readonly lobby: LobbyFeed,
     private readonly services: GatewayServices,
     private readonly options: RealtimeOptions,
@@ -131,7 +133,7 @@ export class Gateway implements TableListener {
   private connected(socket: AppSocket): void {
     const { userId } = socket.data;
     void socket.join(userRoom(userId));
-    this.handle(socket, 'request_rooms', () => this.requestRooms(socket));
+    this.handle(socket, 'request_rooms', (p) => this.requestRooms(socket, p));
     this.handle(socket, 'join', (p) => this.ownId(socket, p));
     this.handle(socket, 'subscribe_balance', async (p) => {
       const own = this.ownId(socket, p);
@@ -146,6 +148,8 @@ export class Gateway implements TableListener {
     this.handle(socket, 'leave_room', (p) => this.leaveRoom(socket, p.roomId));
     this.handle(socket, 'auto_fold', (p) => this.runtime.autoFold(p.roomId, userId));
     this.handle(socket, 'chat_message', (p) => this.chatMessage(socket, p));
+    // RULES §7: the player's own client seed, mixed into the hands dealt from now on.
+    this.handle(socket, 'set_client_seed', (p) => this.runtime.setClientSeed(p.roomId, userId, p.seed));
     socket.on('disconnect', () => this.exitRoom(socket));
 
     // Back after a reconnect: a seated player gets the table's full view at once.
@@ -204,13 +208,10 @@ export class Gateway implements TableListener {
     return { ok: true };
   }
 
-  private async requestRooms(socket: AppSocket): Promise<Outcome> {
+  private async requestRooms(socket: AppSocket, view: ClientEventPayload<'request_rooms'>): Promise<Outcome> {
     socket.data.wantsLobby = true;
-    if (socket.data.roomId === null) await this.lobby.enter(socket);
-    else {
-      const rooms = await this.services.rooms.listOpen();
-      socket.emit('rooms', { action: 'initial', rooms });
-    }
+    // At a table the socket gets the list once; it follows the lobby again when it leaves the table.
+    await this.lobby.request(socket, view, socket.data.roomId === null);
     return { ok: true };
   }
 
@@ -319,6 +320,22 @@ export class Gateway implements TableListener {
   // --- fan-out
 
   changed(change: TableChange): void {
+    const { roomId, events } = change;
+    this.sendFrames(change);
+    for (const e of events) {
+      if (e.type !== 'seat_changed' || e.seated) continue;
+      const code = STOOD_UP[e.reason];
+      if (code) void this.tellStoodUp(e.playerId, roomId, code);
+    }
+    for (const [userId, balance] of change.balances) {
+      this.io.to(userRoom(userId)).emit('balanceUpdated', { balance: centsToDollars(balance) });
+    }
+    // Private rooms are listed too (with a lock): their seats show in the lobby like any other.
+    if (change.lobby) this.lobby.mark();
+  }
+
+  /** This node's sockets watching the room get their frames (the owner's change, or one relayed). */
+  sendFrames(change: RelayedChange): void {
     const { roomId, state, events, now } = change;
     const sockets = this.viewers.get(roomId);
     if (sockets && sockets.size > 0) {
@@ -352,15 +369,6 @@ export class Gateway implements TableListener {
         if (userId === onTurn) for (const sound of forTurn) sendJson(socket, 'play_sound', sound);
       }
     }
-    for (const e of events) {
-      if (e.type !== 'seat_changed' || e.seated) continue;
-      const code = STOOD_UP[e.reason];
-      if (code) void this.tellStoodUp(e.playerId, roomId, code);
-    }
-    for (const [userId, balance] of change.balances) {
-      this.io.to(userRoom(userId)).emit('balanceUpdated', { balance: centsToDollars(balance) });
-    }
-    if (change.lobby && change.roomType === 'public') this.lobby.mark();
   }
 
   /** Every socket of the player (on any node) hears why, in its own language. */

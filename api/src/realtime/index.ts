@@ -3,7 +3,7 @@
  * authoritative table runtime, the lobby feed and, with REDIS_URL, the Redis adapter.
  *
  *   const api = createServer({ config, logger, orm });
- *   const realtime = await attachRealtime(api);   // voids hands a crash left running, then serves
+ *   const realtime = await attachRealtime(api);   // resumes the tables a stop left, then serves
  *   await api.listen();
  *   …
  *   await realtime.close();                         // before api.close()
@@ -12,14 +12,20 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { knexOf } from '../db/orm.js';
+import { createFairness } from '../fairness/service.js';
 import type { RunningServer } from '../server.js';
-import { Gateway } from './gateway.js';
+import { Gateway, type SocketData } from './gateway.js';
 import { createHandStore } from './hand-store.js';
 import { LobbyFeed } from './lobby.js';
 import { realtimeOptionsFromEnv, resolveOptions, type RealtimeOptions } from './options.js';
+import { createSeatStore } from './seat-store.js';
 import { startStatsReporting } from './stats.js';
+import { TableResumer } from './table-resume.js';
 import { TableRuntime } from './table-runtime.js';
 import { batchSocketWrites } from './write-batching.js';
+import { ClusterTables } from './cluster/forwarding.js';
+import { Ownership } from './cluster/ownership.js';
+import { DEFAULT_LEASE_TIMING, newNodeId, TableLeases } from './cluster/table-lease.js';
 
 export type { RealtimeOptions } from './options.js';
 
@@ -73,35 +79,78 @@ export async function attachRealtime(
   batchSocketWrites(io);
 
   let redis: Redis[] = [];
+  // With Redis there may be several nodes: each table has one owner, through a lease (cluster/).
+  let ownership: Ownership | null = null;
   if (options.redisUrl) {
     const pub = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
     const sub = pub.duplicate();
-    redis = [pub, sub];
+    redis = [pub, sub, pub.duplicate()];
     io.adapter(createAdapter(pub, sub));
     logger.info('socket.io uses the Redis adapter');
+    const leases = new TableLeases(knex, newNodeId(), DEFAULT_LEASE_TIMING.ttlMs);
+    ownership = new Ownership(leases, DEFAULT_LEASE_TIMING, logger);
   }
 
-  const store = createHandStore(knex, services.ledger, options.commitBatching);
+  const unfenced = createHandStore(knex, services.ledger, options.commitBatching, ownership?.fence);
+  const store = ownership ? ownership.fencedStore(unfenced) : unfenced;
+  const seats = ownership ? ownership.fencedSeats(knex, createSeatStore(knex)) : createSeatStore(knex);
+  const { clock, timings } = options;
+  const resume = new TableResumer({ knex, store, seats, ledger: services.ledger, clock, timings, logger });
+  // The hash chain of the hands and the daily digest (RULES §7, api/src/fairness).
+  const fairness = createFairness(knex, logger);
   const runtime = new TableRuntime({
     store,
     ledger: services.ledger,
-    rooms: services.rooms,
+    rooms: ownership ? ownership.guardedRooms(services.rooms) : services.rooms,
     options,
     logger,
     suspension: services.suspension,
+    seats,
+    resume,
+    onHandsEnded: (roomId) => fairness.chain.poke(roomId),
+    ...(ownership ? { lease: ownership } : {}),
   });
   services.rooms.useTableDirectory(runtime);
 
+  // Hands left running go on and seats come back (table-resume.ts); only a hand that cannot be
+  // rebuilt is voided.
   const open = await knex.raw<{ rows: { id: string }[] }>(`select id from rooms where status = 'open'`);
-  const recovered = await runtime.recover(
-    store,
-    open.rows.map((r) => r.id),
-  );
-  if (recovered.voided > 0) logger.warn(recovered, 'hands voided at start');
+  // With several nodes, only rooms no live node owns (no lease, or the lease of a dead node).
+  const openIds = open.rows.map((r) => r.id);
+  await runtime.recover(ownership ? await ownership.unowned(openIds) : openIds);
+  ownership?.start(runtime);
+  await fairness.start();
+  if (resume.stats.resumed + resume.stats.voided + resume.stats.seatsRestored > 0) {
+    logger.info(resume.stats, 'tables resumed at start');
+  }
 
-  const lobby = new LobbyFeed(io, () => services.rooms.listOpen(), options.lobbyIntervalMs, logger);
-  const gateway = new Gateway(io, runtime, lobby, services, options, logger);
-  runtime.setListener(gateway);
+  const lobby = new LobbyFeed(() => services.rooms.listOpen(), options.lobbyIntervalMs, logger);
+  // Tables other nodes run change without this node hearing of each change (the lobby reads their
+  // stored seats): it looks again every two seconds, and sends only what differs.
+  const otherNodes = ownership ? setInterval(() => lobby.mark(), 2_000) : null;
+  otherNodes?.unref();
+  const cluster = ownership ? new ClusterTables(runtime, ownership, redis[0]!, redis[2]!, logger) : null;
+  const gateway = new Gateway(io, cluster ?? runtime, lobby, services, options, logger);
+  runtime.setListener(cluster ? cluster.listener(gateway) : gateway);
+  await cluster?.start(gateway);
+  if (ownership) {
+    // A table taken over from a dead node: its players whose sockets are here are back at once.
+    ownership.onTakenOver = (roomId) => {
+      for (const socket of io.of('/').sockets.values()) {
+        const userId = (socket.data as SocketData).userId;
+        if (runtime.seatOf(userId) !== roomId) continue;
+        runtime
+          .returned(userId)
+          .catch((error: unknown) => logger.error({ err: error }, 'coming back failed'));
+      }
+    };
+  }
+  // A player's socket is back: a seat a restart made away is in play again.
+  io.on('connection', (socket) => {
+    runtime
+      .returned((socket.data as SocketData).userId)
+      .catch((error: unknown) => logger.error({ err: error }, 'coming back failed'));
+  });
   const unsubscribe = services.rooms.onChange((change) => {
     if (change.kind === 'created') runtime.scheduleClose(change.room.id);
     lobby.mark();
@@ -121,6 +170,8 @@ export async function attachRealtime(
     ...prefixed('store', store.stats),
     ...prefixed('socket', gateway.stats),
     ...prefixed('lobby', lobby.stats),
+    ...(ownership ? prefixed('lease', ownership.stats) : {}),
+    ...(cluster ? prefixed('forward', cluster.stats) : {}),
   });
   const stopStats = startStatsReporting(stats, options.statsIntervalMs, logger, {
     action: gateway.actionTimes,
@@ -136,9 +187,15 @@ export async function attachRealtime(
       stopStats();
       unsubscribe();
       unsubscribeSuspension();
+      if (otherNodes) clearInterval(otherNodes);
       lobby.stop();
       gateway.stop();
       await runtime.shutdown();
+      // Every table is written: the leases go, and the other nodes resume the tables at once.
+      await ownership
+        ?.stop()
+        .catch((error: unknown) => logger.warn({ err: error }, 'releasing leases failed'));
+      await fairness.stop();
       // The HTTP server itself is the api's to close (api.close()).
       io.local.disconnectSockets(true);
       await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));

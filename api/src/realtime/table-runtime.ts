@@ -13,13 +13,13 @@ import { createHistogram } from 'node:perf_hooks';
 import {
   applyAction,
   combineClientSeeds,
-  createTable,
   gameDeadline,
   legalMoves,
   needsDeal,
   nextDeadline,
   type Cents,
   type ErrorCode,
+  type PlayerSeed,
   type RoomType,
   type StoodUpCode,
   type TableAction,
@@ -33,10 +33,13 @@ import type { Suspension } from '../users/suspension.js';
 import type { TableDirectory, TableSnapshot } from '../rooms/table-directory.js';
 import { DeadlineTimer } from './deadline-timer.js';
 import type { HandRow, HandStatus, HandStore } from './hand-store.js';
+import { handRows } from './hand-rows.js';
 import { planMoney, type MoneyPlan } from './ledger-plan.js';
 import type { RealtimeOptions } from './options.js';
+import { SeatConflictError, seatWrites, type SeatStore } from './seat-store.js';
 import { SerialQueue } from './serial-queue.js';
 import { recordSince } from './stats.js';
+import { newTable, type TableResumer } from './table-resume.js';
 
 export type ActResult = { ok: true } | { ok: false; code: ErrorCode; detail?: string };
 
@@ -83,6 +86,13 @@ export interface TableRuntimeDeps {
   logger: Logger;
   /** Suspended accounts take no seat and are stood up between hands (users/suspension.ts). */
   suspension?: Pick<Suspension, 'isSuspended' | 'suspendedAmong'>;
+  /** Seats written as players sit and stand; tables rebuilt from the database when first opened. */
+  seats?: SeatStore;
+  resume?: TableResumer;
+  /** Hands ended (their rows are committed): the fairness chain appends their records. */
+  onHandsEnded?: (roomId: string) => void;
+  /** With several nodes, a table opens only once this node holds the room's lease (cluster/ownership.ts). */
+  lease?: { acquire(roomId: string): Promise<boolean> };
 }
 
 type Table = {
@@ -105,11 +115,14 @@ type Table = {
   flushing: boolean;
   /** Seated players whose account is suspended: stood up as soon as no hand is in play. */
   suspended: Set<string>;
+  /** Players a restart made away: back as soon as their socket is (returned()). */
+  markedAway: Set<string>;
+  /** The client seeds players at the table chose (RULES §7; the apps pick a random one by default). */
+  clientSeeds: Map<string, string>;
 };
 
 /** Hand statuses in which a newcomer cannot be dealt in: the lobby's "game already started". */
 const HAND_RUNNING = new Set(['ante', 'blind_betting', 'betting', 'showdown', 'svara_pending']);
-const IN_PLAY = new Set(['blind_betting', 'betting', 'svara_pending']);
 
 const refuse = (code: ErrorCode, detail?: string): ActResult =>
   detail === undefined ? { ok: false, code } : { ok: false, code, detail };
@@ -158,6 +171,10 @@ export class TableRuntime implements TableDirectory {
     };
   }
 
+  holds(roomId: string): boolean {
+    return this.tables.has(roomId);
+  }
+
   get tableCount(): number {
     return this.tables.size;
   }
@@ -180,27 +197,33 @@ export class TableRuntime implements TableDirectory {
     if (this.closing) return null;
     const room = await this.deps.rooms.get(roomId);
     if (!room || room.status !== 'open') return null;
-    const created = createTable({ roomId, stake: room.stakeCents, timings: this.deps.options.timings });
-    // Hand numbers go on from the last one on record: a hand's number names its escrow and its
-    // transfers' idempotency keys, so a number must never be used twice in a room.
-    const state: TableState = { ...created, handNumber: await this.deps.store.lastHandNumber(roomId) };
+    if (this.deps.lease && !(await this.deps.lease.acquire(roomId))) return null;
+    // What the database holds of the room's table: its running hand and its seats (table-resume.ts).
+    const restored = this.deps.resume
+      ? await this.deps.resume.restore(room)
+      : await newTable(room, this.deps.store, this.deps.options.timings);
     const table: Table = {
       roomId,
       type: room.type,
-      state,
+      state: restored.state,
       queue: new SerialQueue(),
       timer: new DeadlineTimer(() => this.onDeadline(table), this.clock),
-      rowStatus: null,
+      rowStatus: restored.rowStatus,
       viewers: 0,
       dealAt: null,
-      steps: 0,
+      steps: restored.steps,
       writing: Promise.resolve(),
       unwritten: [],
       flushing: false,
       suspended: new Set(),
+      markedAway: new Set(restored.markedAway),
+      clientSeeds: new Map(),
     };
     this.tables.set(roomId, table);
+    for (const seat of table.state.seats) this.seatedAt.set(seat.playerId, roomId);
     this.scheduleCloseIfIdle(table);
+    // A rebuilt hand's clock runs again (and a due deal is made).
+    if (table.state.seats.length > 0) void table.queue.run(() => this.advance(table));
     return table;
   }
 
@@ -295,6 +318,13 @@ export class TableRuntime implements TableDirectory {
     await this.run(table, () => this.standUpSuspended(table));
   }
 
+  /** The player's socket is back: a seat a restart made away is in play again. */
+  async returned(userId: string): Promise<void> {
+    const table = this.tables.get(this.seatedAt.get(userId) ?? '');
+    if (!table?.markedAway.delete(userId)) return;
+    await this.run(table, () => this.step(table, { type: 'back', playerId: userId }));
+  }
+
   /** A socket started (+1) or stopped (−1) watching the room. */
   watch(roomId: string, delta: 1 | -1): void {
     const table = this.tables.get(roomId);
@@ -333,7 +363,10 @@ export class TableRuntime implements TableDirectory {
     if (!r.ok) return refuse(r.error.code, r.error.detail);
     const after = r.state;
     const plan = planMoney(table.roomId, before.pot, before.handNumber, r.events);
-    const rows = this.rowsFor(table, before, after, plan, action, now);
+    const rows = handRows(table, before, after, plan, action, now);
+    // Seats are written first: the unique keys refuse a sit-down taken elsewhere (SeatConflictError).
+    const seats = this.deps.seats ? seatWrites(after, r.events) : [];
+    if (seats.length > 0) await this.deps.seats!.record(table.roomId, seats);
     const moves = plan.transfers.length > 0 || plan.settledEscrows.length > 0;
     if (moves || rows.some((row) => row.isNew)) {
       // Money moves (or a hand begins or ends): written, with the hand, before anyone hears of it.
@@ -396,41 +429,6 @@ export class TableRuntime implements TableDirectory {
     });
   }
 
-  /**
-   * What an action writes of its hand: the state when a hand begins, ends or changes otherwise
-   * outside a running row, and while the hand runs only the action, as its next step.
-   */
-  private rowsFor(
-    table: Table,
-    before: TableState,
-    after: TableState,
-    plan: MoneyPlan,
-    action: TableAction,
-    now: number,
-  ): HandRow[] {
-    if (after.handNumber === 0) return [];
-    const rows: HandRow[] = [];
-    const newHand = after.handNumber !== before.handNumber;
-    if (newHand && before.handNumber > 0 && table.rowStatus === 'running') {
-      // A svara hand takes over the pot of the hand that tied: that hand is over now, as `before`.
-      rows.push({ handNumber: before.handNumber, state: before, status: 'finished' });
-    }
-    const running = after.pot > 0 || IN_PLAY.has(after.status);
-    if (newHand || table.rowStatus === 'running' || plan.transfers.length > 0) {
-      if (!newHand && running && table.rowStatus === 'running') {
-        rows.push({ handNumber: after.handNumber, step: { step: table.steps + 1, action, at: now } });
-      } else {
-        rows.push({
-          handNumber: after.handNumber,
-          state: after,
-          status: running ? 'running' : 'finished',
-          isNew: newHand || table.rowStatus === null,
-        });
-      }
-    }
-    return rows;
-  }
-
   private publish(
     table: Table,
     before: TableState,
@@ -446,6 +444,10 @@ export class TableRuntime implements TableDirectory {
         if (e.seated) this.seatedAt.set(e.playerId, table.roomId);
         else if (this.seatedAt.get(e.playerId) === table.roomId) this.seatedAt.delete(e.playerId);
       } else if (e.type === 'hand_started') this.stats.deals += 1;
+    }
+    // A hand that ends, or a svara hand's deal (the tied hand ends with it), is chained (fairness).
+    if (events.some((e) => e.type === 'hand_finished' || e.type === 'hand_started')) {
+      this.deps.onHandsEnded?.(table.roomId);
     }
     const balances = new Map<string, Cents>();
     if (plan.transfers.length > 0) {
@@ -489,7 +491,7 @@ export class TableRuntime implements TableDirectory {
         const r = await this.step(table, {
           type: 'start_hand',
           serverSeed: this.seed(table),
-          clientSeed: combineClientSeeds([]),
+          ...this.clientSeeds(table),
         });
         if (!r.ok) {
           this.deps.logger.error({ roomId: table.roomId, code: r.code }, 'start_hand refused');
@@ -502,8 +504,12 @@ export class TableRuntime implements TableDirectory {
     this.arm(table);
   }
 
-  /** A hand is due: at once, or for a waiting table once `startDelayMs` has passed. */
+  /**
+   * A hand is due: at once, or for a waiting table once `startDelayMs` has passed. Never on a node
+   * shutting down: the hand in play is finished or resumed by the next one (recover()).
+   */
   private dealDue(table: Table): boolean {
+    if (this.closing) return false;
     const delay = this.deps.options.startDelayMs;
     if (delay <= 0 || table.state.status !== 'waiting') return true;
     if (table.dealAt === null) {
@@ -514,7 +520,7 @@ export class TableRuntime implements TableDirectory {
   }
 
   private arm(table: Table): void {
-    if (this.closing) return;
+    if (this.closing || this.tables.get(table.roomId) !== table) return;
     if (needsDeal(table.state)) {
       // A delayed first deal, or a deal that failed: try again shortly.
       table.timer.arm(table.dealAt ?? this.clock() + this.deps.options.retryMs);
@@ -535,6 +541,30 @@ export class TableRuntime implements TableDirectory {
     });
   }
 
+  /**
+   * The seated players' client seeds mixed into the next hand's client seed (RULES §7). The apps
+   * choose a random seed for a player by default; a player whose app sent none adds nothing (with
+   * none at all, the default seed). Seeds of players no longer seated are dropped.
+   */
+  private clientSeeds(table: Table): { clientSeed: string; playerSeeds: PlayerSeed[] } {
+    const seated = new Set(table.state.seats.map((seat) => seat.playerId));
+    for (const id of table.clientSeeds.keys()) if (!seated.has(id)) table.clientSeeds.delete(id);
+    const playerSeeds = [...table.clientSeeds].map(([playerId, seed]) => ({ playerId, seed }));
+    return { clientSeed: combineClientSeeds(playerSeeds.map((p) => p.seed)), playerSeeds };
+  }
+
+  /**
+   * A player at the table (seated, or about to sit: the app sends it before sit_down, so it is in
+   * before the deal that follows) chose their client seed, validated by the caller. It goes into the
+   * hands dealt while they sit; a seed of a player not seated at a deal is dropped then.
+   */
+  setClientSeed(roomId: string, userId: string, seed: string): ActResult {
+    const table = this.tables.get(roomId);
+    if (!table) return refuse('game_not_found');
+    table.clientSeeds.set(userId, seed);
+    return { ok: true };
+  }
+
   private seed(table: Table): string {
     const source = this.deps.options.seedSource;
     return source ? source({ roomId: table.roomId, state: table.state }) : randomBytes(32).toString('hex');
@@ -542,6 +572,8 @@ export class TableRuntime implements TableDirectory {
 
   private async failed(table: Table, error: unknown): Promise<ActResult> {
     this.stats.failures += 1;
+    if (error instanceof SeatConflictError)
+      return refuse(error.elsewhere ? 'seated_elsewhere' : 'seat_taken');
     if (error instanceof InsufficientBalanceError) {
       // The wallet holds less than the seat shows (a withdrawal raced the table): mirror it again.
       this.deps.logger.warn({ roomId: table.roomId, err: error }, 'wallet below the seat balance');
@@ -646,33 +678,45 @@ export class TableRuntime implements TableDirectory {
   // --- life cycle
 
   /**
-   * After a restart: every hand left running is voided (its escrow refunded to the players, see
-   * void-plan.ts), so no money stays in a hand nobody plays. Tables start empty; open rooms close
-   * if nobody comes back within `emptyRoomCloseMs`.
+   * After a restart: the tables with a hand left running or players seated are rebuilt and go on
+   * (resumeRoom); other open rooms close if nobody comes within `emptyRoomCloseMs`.
    */
-  async recover(store: HandStore, openRoomIds: string[]): Promise<{ voided: number; refunded: Cents }> {
-    let voided = 0;
-    let refunded = 0;
-    for (const hand of await store.runningHands()) {
-      const refunds = await store.voidHand(hand);
-      voided += 1;
-      refunded += refunds.reduce((a, r) => a + r.amount, 0);
-      this.deps.logger.warn(
-        { roomId: hand.roomId, handNumber: hand.handNumber, refunds },
-        'voided a hand left running by a restart',
-      );
-    }
+  async recover(openRoomIds: string[]): Promise<{ tables: number }> {
+    const rooms = (await this.deps.resume?.roomsToResume(openRoomIds)) ?? [];
+    for (const roomId of rooms) await this.resumeRoom(roomId);
     for (const roomId of openRoomIds) if (!this.tables.has(roomId)) this.scheduleClose(roomId);
-    return { voided, refunded };
+    return { tables: rooms.length };
   }
 
-  /** Stops the timers and lets every queued step finish. */
+  /** Brings the room's table back from the database on this node (open() rebuilds it); false if it failed. */
+  resumeRoom(roomId: string): Promise<boolean> {
+    return this.open(roomId).then(
+      (table) => table !== null,
+      (error: unknown) => {
+        this.deps.logger.error({ roomId, err: error }, 'resuming the table failed');
+        return false;
+      },
+    );
+  }
+
+  /** Another node owns the room now (this one lost its lease): its table leaves memory, unwritten. */
+  forget(roomId: string): void {
+    const table = this.tables.get(roomId);
+    if (!table) return;
+    table.timer.clear();
+    this.tables.delete(roomId);
+    this.cancelClose(roomId);
+    for (const [userId, at] of this.seatedAt) if (at === roomId) this.seatedAt.delete(userId);
+  }
+
+  /** Deals no more, stops the timers, lets every queued step finish and writes what is unwritten. */
   async shutdown(): Promise<void> {
     this.closing = true;
     for (const handle of this.closers.values()) clearTimeout(handle);
     this.closers.clear();
     for (const table of this.tables.values()) table.timer.clear();
     await Promise.all([...this.tables.values()].map((t) => t.queue.drain()));
+    for (const table of this.tables.values()) if (table.unwritten.length > 0) this.persistLater(table, []);
     await Promise.all([...this.tables.values()].map((t) => t.writing));
   }
 }

@@ -4,3 +4,5 @@ export * from './start-payload.js';
 export * from './rest.js';
 export * from './game-state.js';
 export * from './socket.js';
+export * from './lobby.js';
+export * from './hands.js';

@@ -4,7 +4,8 @@ import { dollarAmountSchema } from '../money-schema.js';
 import { gameStateSchema, gameActionNameSchema } from './game-state.js';
 import { roomIdSchema, telegramIdSchema } from './common.js';
 import { CHAT_PHRASE_COUNT } from './constants.js';
-import { roomSummarySchema } from './rest.js';
+import { lobbyRoomsSchema, lobbyViewSchema } from './lobby.js';
+import { clientSeedSchema } from '../fairness/client-seed.js';
 
 export const chatPhraseSchema = z
   .string()
@@ -28,7 +29,8 @@ const userDataSchema = z
 
 /** Client → server. */
 export const clientEvents = {
-  request_rooms: z.undefined().or(z.object({}).passthrough()),
+  /** The lobby view to follow (lobby.ts); bare, the first page of every room, sent as whole lists. */
+  request_rooms: z.undefined().or(lobbyViewSchema),
   join: telegramIdSchema.or(z.object({ telegramId: telegramIdSchema })).optional(),
   subscribe_balance: telegramIdSchema.or(z.object({ telegramId: telegramIdSchema })).optional(),
   join_room: z.object({ roomId: roomIdSchema }),
@@ -45,6 +47,8 @@ export const clientEvents = {
   leave_room: z.object({ roomId: roomIdSchema }),
   auto_fold: z.object({ roomId: roomIdSchema }),
   chat_message: z.object({ roomId: roomIdSchema, phrase: chatPhraseSchema }),
+  /** A seated player's own client seed (RULES §7); it goes into the hands dealt after it. */
+  set_client_seed: z.object({ roomId: roomIdSchema, seed: clientSeedSchema }),
 } as const;
 export type ClientEventName = keyof typeof clientEvents;
 export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof clientEvents)[E]>;
@@ -59,7 +63,7 @@ export type StoodUpCode = z.infer<typeof stoodUpCodeSchema>;
 
 /** Server → client. */
 export const serverEvents = {
-  rooms: z.object({ action: z.enum(['initial', 'update']), rooms: z.array(roomSummarySchema) }),
+  rooms: lobbyRoomsSchema,
   game_state: gameStateSchema,
   game_update: gameStateSchema,
   play_sound: z.object({ sound: soundNameSchema }),

@@ -86,7 +86,8 @@ function signInAgain(): Promise<boolean> {
   return reauthenticating;
 }
 
-async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
+/** One call of the api (exported for feature modules that keep their own calls, e.g. src/hands). */
+export async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
   const { body, auth = true, headers: extra } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   if (body !== undefined) headers['Content-Type'] = 'application/json';

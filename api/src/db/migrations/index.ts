@@ -8,6 +8,10 @@ import { Migration20261125000000_payments } from './Migration20261125000000_paym
 import { Migration20261126000000_room_password_sealed } from './Migration20261126000000_room_password_sealed.js';
 import { Migration20261127000000_bot_desk } from './Migration20261127000000_bot_desk.js';
 import { Migration20261128000000_hardening } from './Migration20261128000000_hardening.js';
+import { Migration20261128010000_resume } from './Migration20261128010000_resume.js';
+import { Migration20261128030000_hand_history } from './Migration20261128030000_hand_history.js';
+import { Migration20261128020000_fairness } from './Migration20261128020000_fairness.js';
+import { Migration20261128040000_table_leases } from './Migration20261128040000_table_leases.js';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist (start). */
 export const MIGRATIONS = [
@@ -27,4 +31,8 @@ export const MIGRATIONS = [
   },
   { name: 'Migration20261127000000_bot_desk', class: Migration20261127000000_bot_desk },
   { name: 'Migration20261128000000_hardening', class: Migration20261128000000_hardening },
+  { name: 'Migration20261128010000_resume', class: Migration20261128010000_resume },
+  { name: 'Migration20261128030000_hand_history', class: Migration20261128030000_hand_history },
+  { name: 'Migration20261128020000_fairness', class: Migration20261128020000_fairness },
+  { name: 'Migration20261128040000_table_leases', class: Migration20261128040000_table_leases },
 ];

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatPhrase } from '@svara/core';
 import { useStore } from '../../app/store';
@@ -17,6 +17,8 @@ import { showToast } from '../../ui/toast';
 import { setSoundEnabled, unlockSound } from '../../assets/sounds';
 import { settings } from '../../app/settings';
 import { useGameRoom } from './useGameRoom';
+import { useClientSeed } from '../../fairness/useClientSeed';
+import { FairnessBadge } from '../../fairness/FairnessBadge';
 import { useConnectionWatch } from './useConnectionWatch';
 import { useTurn } from './useTurn';
 import { useDisplayPhases } from './useDisplayPhases';
@@ -39,6 +41,9 @@ import { ConnectionSheet } from './ConnectionSheet';
 import { SvaraDialog, SvaraIntro } from './SvaraOverlay';
 import { inviteShareUrl } from './invite';
 
+// "My hands" opens over the table (the table stays, seat and all), loaded when first asked for.
+const HandsBrowser = lazy(() => import('../hands/HandsBrowser').then((m) => ({ default: m.HandsBrowser })));
+
 const RUNNING = new Set(['ante', 'blind_betting', 'betting', 'showdown', 'svara_pending']);
 const NO_STATE_TIMEOUT_MS = 10_000;
 
@@ -56,9 +61,12 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
   const viewerId = me?.telegramId ?? null;
   const viewer = state?.players.find((p) => p.id === viewerId) ?? null;
   const seated = viewer !== null;
+  // RULES §7: the player's own client seed goes to the table before they sit (see useSeating below).
+  useClientSeed(roomId, state !== null);
 
   const [menuOpen, setMenuOpen] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
+  const [handsOpen, setHandsOpen] = useState(false);
   const [exitAsk, setExitAsk] = useState(false);
   const [noState, setNoState] = useState(false);
 
@@ -169,6 +177,9 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
         stake={state.minBet}
         balance={viewer ? viewer.balance : null}
         onMenu={() => setMenuOpen(true)}
+        fairness={
+          <FairnessBadge roomId={roomId} fairness={state.fairness} onOpenMenu={() => setMenuOpen(true)} />
+        }
       />
       <TableArea
         state={state}
@@ -238,12 +249,17 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
           setMenuOpen(false);
           setExitAsk(true);
         }}
-        fairness={
-          state.fairness.commitment
-            ? { handNumber: state.fairness.handNumber, commitment: state.fairness.commitment }
-            : null
-        }
+        onMyHands={() => {
+          setMenuOpen(false);
+          setHandsOpen(true);
+        }}
+        fairness={state.fairness.commitment ? { ...state.fairness, roomId, viewerId: state.viewerId } : null}
       />
+      {handsOpen ? (
+        <Suspense fallback={null}>
+          <HandsBrowser onClose={() => setHandsOpen(false)} />
+        </Suspense>
+      ) : null}
       <ExitDialog open={exitAsk} inHand={inHand} onCancel={() => setExitAsk(false)} onLeave={leave} />
       {svara.showIntro ? <SvaraIntro /> : null}
       {svara.showDialog && viewerId ? (

@@ -5,9 +5,20 @@ import { settings, updateSettings } from '../../app/settings';
 import { currentLanguage } from '../../i18n';
 import { Sheet } from '../../ui/Sheet';
 import { Switch } from '../../ui/Switch';
-import { ChevronRight, CopyIcon, ExitIcon, GlobeIcon, LockIcon, SoundIcon } from '../../ui/icons';
+import {
+  ChevronRight,
+  CopyIcon,
+  ExitIcon,
+  GlobeIcon,
+  HistoryIcon,
+  LockIcon,
+  SoundIcon,
+} from '../../ui/icons';
 import { copyText } from '../../app/clipboard';
 import { LanguageSheet, languageLabel } from '../more/LanguageSheet';
+import { FairnessPanel, type FairnessInfo } from '../../fairness/FairnessPanel';
+import { VerifySheet } from '../../fairness/VerifySheet';
+import { tableHandId } from '../../fairness/verify-hand';
 
 /** The table menu: language, sound, haptics and leaving the table. */
 export function SettingsSheet({
@@ -16,20 +27,30 @@ export function SettingsSheet({
   onExitRequest,
   fairness,
   password = null,
+  onMyHands,
 }: {
   open: boolean;
   onClose: () => void;
   onExitRequest: () => void;
   /** The room's password, shown to its creator only (the server tells no one else). */
   password?: string | null;
-  fairness: { handNumber: number; commitment: string | null } | null;
+  /** The hand's fairness record as the table shows it (fairness/FairnessPanel.tsx). */
+  fairness: (FairnessInfo & { roomId: string }) | null;
+  /** Opens "My hands" over the table. */
+  onMyHands?: () => void;
 }) {
   const { t } = useTranslation();
   const s = useStore(settings);
   const [langOpen, setLangOpen] = useState(false);
+  const [verifyId, setVerifyId] = useState<string | null>(null);
   return (
     <>
-      <Sheet open={open && !langOpen} onClose={onClose} title={t('game.settings')} testId="settings-sheet">
+      <Sheet
+        open={open && !langOpen && verifyId === null}
+        onClose={onClose}
+        title={t('game.settings')}
+        testId="settings-sheet"
+      >
         <div className="card-panel divide-y divide-gold-400/10 overflow-hidden rounded-2xl">
           <button
             type="button"
@@ -62,6 +83,18 @@ export function SettingsSheet({
               onChange={(haptic) => updateSettings({ haptic })}
             />
           </div>
+          {onMyHands ? (
+            <button
+              type="button"
+              data-testid="settings-hands"
+              onClick={onMyHands}
+              className="flex w-full items-center gap-3 px-4 py-3.5 text-left"
+            >
+              <HistoryIcon className="h-5 w-5 text-gold-400" />
+              <span className="flex-1">{t('hands.title')}</span>
+              <ChevronRight className="h-4 w-4 text-cream/35" />
+            </button>
+          ) : null}
           {password ? (
             <button
               type="button"
@@ -86,15 +119,14 @@ export function SettingsSheet({
           </button>
         </div>
         {fairness?.commitment ? (
-          <p
-            className="mt-3 break-all text-center font-mono text-[10px] text-cream/35"
-            data-testid="fairness"
-          >
-            {t('game.fairness', { hand: fairness.handNumber })} · {fairness.commitment.slice(0, 24)}…
-          </p>
+          <FairnessPanel
+            fairness={fairness}
+            onVerify={() => setVerifyId(tableHandId(fairness.roomId, fairness.handNumber))}
+          />
         ) : null}
       </Sheet>
       <LanguageSheet open={langOpen} onClose={() => setLangOpen(false)} />
+      <VerifySheet handId={verifyId} onClose={() => setVerifyId(null)} />
     </>
   );
 }
