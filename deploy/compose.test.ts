@@ -186,10 +186,10 @@ describe('docker-compose.yml', () => {
     );
   });
 
-  it('starts the second api node only when asked (--profile several-nodes), and the proxy without it', () => {
-    expect((services['api-2'] as { profiles?: string[] }).profiles).toEqual(['several-nodes']);
-    expect((services['api-1'] as { profiles?: string[] }).profiles).toBeUndefined();
-    expect(Object.keys(dependsOn(services.proxy!))).toEqual(['api-1']);
+  it('starts both api nodes by default, the proxy in front of both', () => {
+    for (const name of API_NODES)
+      expect((services[name] as { profiles?: string[] }).profiles, name).toBeUndefined();
+    expect(Object.keys(dependsOn(services.proxy!)).sort()).toEqual(['api-1', 'api-2']);
   });
 
   it('gives every long-running service a restart policy, and migrate none', () => {

@@ -158,7 +158,7 @@ export async function attachRealtime(
   // An operator's suspension reaches the table the player sits at in this process (other nodes find
   // it before their next deal).
   const unsubscribeSuspension = services.suspension.onChanged((userId, suspended) => {
-    runtime
+    (cluster ?? runtime)
       .suspensionChanged(userId, suspended)
       .catch((error: unknown) => logger.error({ err: error, userId }, 'suspension stand-up failed'));
   });

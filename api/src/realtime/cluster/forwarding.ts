@@ -47,6 +47,15 @@ export interface FrameSink {
 
 const nodeChannel = (nodeId: string) => `svara:node:${nodeId}`;
 const roomChannel = (roomId: string) => `svara:room:${roomId}`;
+/**
+ * A player's wallet or suspension changed on some node: every node applies it to the table it runs
+ * where the player sits (a deposit credited through node B reaches the seat node A runs at once).
+ */
+const PLAYERS_CHANNEL = 'svara:players';
+const playerNews = z.discriminatedUnion('kind', [
+  z.object({ from: z.string(), kind: z.literal('wallet'), userId: z.string() }),
+  z.object({ from: z.string(), kind: z.literal('suspension'), userId: z.string(), suspended: z.boolean() }),
+]);
 
 const METHODS = ['open', 'sit', 'act', 'autoFold', 'leave', 'setClientSeed', 'watch'] as const;
 type Method = (typeof METHODS)[number];
@@ -103,7 +112,7 @@ export class ClusterTables implements TablePort {
   async start(sink: FrameSink): Promise<void> {
     this.sink = sink;
     this.sub.on('message', (channel: string, message: string) => this.received(channel, message));
-    await this.sub.subscribe(nodeChannel(this.ownership.nodeId));
+    await this.sub.subscribe(nodeChannel(this.ownership.nodeId), PLAYERS_CHANNEL);
   }
 
   /** The owner's listener: local sockets first, then the other nodes through the room's channel. */
@@ -202,7 +211,31 @@ export class ClusterTables implements TablePort {
   }
 
   walletChanged(userId: string): Promise<void> {
+    this.tell({ from: this.ownership.nodeId, kind: 'wallet', userId });
     return this.runtime.walletChanged(userId);
+  }
+
+  suspensionChanged(userId: string, suspended: boolean): Promise<void> {
+    this.tell({ from: this.ownership.nodeId, kind: 'suspension', userId, suspended });
+    return this.runtime.suspensionChanged(userId, suspended);
+  }
+
+  private tell(news: z.infer<typeof playerNews>): void {
+    void this.pub.publish(PLAYERS_CHANNEL, JSON.stringify(news)).catch(() => undefined);
+  }
+
+  /** Another node's news of a player, applied to this node's table where they sit (if any). */
+  private heard(json: unknown): void {
+    const news = playerNews.safeParse(json);
+    if (!news.success || news.data.from === this.ownership.nodeId) return;
+    const { userId } = news.data;
+    const applied =
+      news.data.kind === 'wallet'
+        ? this.runtime.walletChanged(userId)
+        : this.runtime.suspensionChanged(userId, news.data.suspended);
+    applied.catch((error: unknown) =>
+      this.logger.error({ err: error, userId }, 'another node’s player news not applied'),
+    );
   }
 
   // --- routing
@@ -252,6 +285,7 @@ export class ClusterTables implements TablePort {
     } catch {
       return;
     }
+    if (channel === PLAYERS_CHANNEL) return this.heard(json);
     if (channel.startsWith('svara:room:')) {
       const change = changeSchema.safeParse(json);
       if (!change.success || change.data.from === this.ownership.nodeId) return;
