@@ -15,7 +15,7 @@ const quiet = { info() {}, warn() {}, error() {} } as never;
 
 async function openRoom(): Promise<string> {
   const roomId = randomUUID();
-  await db.knex.raw(`insert into users (telegram_id) values (7501), (7502) on conflict do nothing`);
+  await db.knex.raw(`insert into users (telegram_id) values (7501), (7502), (7503), (7504) on conflict do nothing`);
   await db.knex.raw(`insert into rooms (id, stake_cents, type, status) values (?, 100, 'public', 'open')`, [
     roomId,
   ]);
@@ -105,10 +105,11 @@ describe('TableLeases', () => {
         seat: { position: Number(userId) - 7500, userId, username: null, avatar: null },
       },
     ];
-    await seats.record(roomId, sit('7501'));
+    // Players of their own (a player sits at one table at a time, and the test above seated 7501, 7502).
+    await seats.record(roomId, sit('7503'));
     await sleep(80);
     await new TableLeases(db.knex, 'node-b', 5_000).acquire(roomId);
-    await expect(seats.record(roomId, sit('7502'))).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(seats.record(roomId, sit('7504'))).rejects.toBeInstanceOf(LeaseLostError);
     expect(forgotten).toEqual([roomId]);
     expect(a.holds(roomId)).toBe(false);
     expect(await createSeatStore(db.knex).inRoom(roomId)).toHaveLength(1);
