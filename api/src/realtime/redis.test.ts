@@ -2,21 +2,14 @@
  * With REDIS_URL, socket.io broadcasts go through @socket.io/redis-adapter: the table still plays,
  * and room, user and lobby messages still arrive. Skipped when no Redis answers on 127.0.0.1:6379.
  */
-import { createConnection } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { redisAnswers, TEST_REDIS_URL } from '../test-support/redis.js';
 import { useRealtimeBench } from './test-support/harness.js';
 import { seatAll } from './test-support/table-driver.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 
-const redisUp = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const probe = createConnection({ host: hostname, port: Number(port || 6379) });
-  probe.setTimeout(500);
-  probe.once('connect', () => (probe.end(), resolve(true)));
-  probe.once('error', () => resolve(false));
-  probe.once('timeout', () => (probe.destroy(), resolve(false)));
-});
+const redisUp = await redisAnswers();
 
 describe.skipIf(!redisUp)('with the Redis adapter', () => {
   const bench = useRealtimeBench({ redisUrl: REDIS_URL });

@@ -5,81 +5,23 @@
  * player on turn, the seats taken; the players reconnect and finish it, the winner is paid once and
  * the ledger's invariants hold.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { gameStateSchema, type GameState } from '@svara/core';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../config.js';
 import { knexOf } from '../db/orm.js';
 import { signDevInitData } from '../dev/init-data.js';
 import { checkLedger } from '../ledger/check.js';
 import { createLedger } from '../ledger/ledger.js';
 import { createTestDatabase, type TestDatabase } from '../test-support/db.js';
+import { freePort, startApiProcess, stopped, type ApiProcess } from '../test-support/api-process.js';
 import { TEST_BOT_TOKEN } from '../test-support/http.js';
 import { escrowReference } from './ledger-plan.js';
 
-const MAIN = path.join(REPO_ROOT, 'api', 'src', 'main.ts');
 let db: TestDatabase & { drop(): Promise<void> };
 let port = 0;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: p } = probe.address() as { port: number };
-      probe.close(() => resolve(p));
-    });
-  });
-}
-
-/** Starts the api as a child process and resolves once it listens. */
-function startApi(): Promise<{ child: ChildProcess; output: string[] }> {
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BOT_TOKEN: TEST_BOT_TOKEN,
-      JWT_SECRET: 'test-jwt-secret-long-enough-for-the-rule',
-      LOG_LEVEL: 'info',
-      TABLE_TURN_MS: '20000',
-      TABLE_RESULT_MS: '200',
-      TABLE_START_DELAY_MS: '300',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`api did not start:\n${output.join('')}`)), 45_000);
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.join('').includes('svara api listening')) {
-        clearTimeout(timer);
-        resolve({ child, output });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`api exited with ${code}:\n${output.join('')}`));
-    });
-  });
-}
-
-/** Resolves with the exit code once the process is gone (null when a signal ended it). */
-function stopped(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
-}
+/** Starts the api as a child process on the test's port and resolves once it listens. */
+const startApi = () => startApiProcess({ databaseUrl: db.url, port });
 
 async function login(id: number): Promise<string> {
   const initData = signDevInitData(
@@ -133,7 +75,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-type Api = { child: ChildProcess; output: string[] };
+type Api = Pick<ApiProcess, 'child' | 'output'>;
 
 /** Three funded players seated in a new room, two blind bets made: 3 antes + 1 + 2 in the pot. */
 async function handInPlay(firstId: number) {

@@ -3,23 +3,16 @@
  * every node hears it on Redis and applies it to its own runtime, which acts only where the player
  * sits. Uses the Redis at TEST_REDIS_URL or 127.0.0.1:6379; skipped when none answers.
  */
-import { createConnection } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisAnswers, TEST_REDIS_URL } from '../../test-support/redis.js';
 import { createLogger } from '../../logger.js';
 import type { TableRuntime } from '../table-runtime.js';
 import { ClusterTables } from './forwarding.js';
 import type { Ownership } from './ownership.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const probe = createConnection({ host: hostname, port: Number(port || 6379) });
-  probe.setTimeout(500);
-  probe.once('connect', () => (probe.end(), resolve(true)));
-  probe.once('error', () => resolve(false));
-  probe.once('timeout', () => (probe.destroy(), resolve(false)));
-});
+const REDIS_URL = TEST_REDIS_URL;
+const redisUp = await redisAnswers();
 
 const clients: Redis[] = [];
 afterAll(() => clients.forEach((c) => c.disconnect()));

@@ -6,94 +6,30 @@
  * node, the winner is paid once and the ledger's invariants hold. A player cannot sit twice in one
  * room through two nodes. Skipped when no Redis answers on 127.0.0.1:6379.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createConnection, createServer } from 'node:net';
-import path from 'node:path';
 import { gameStateSchema, type GameState } from '@svara/core';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../config.js';
 import { knexOf } from '../../db/orm.js';
 import { signDevInitData } from '../../dev/init-data.js';
 import { checkLedger } from '../../ledger/check.js';
 import { createLedger } from '../../ledger/ledger.js';
 import { createTestDatabase, type TestDatabase } from '../../test-support/db.js';
+import { startApiProcess, stopped, type ApiProcess } from '../../test-support/api-process.js';
+import { redisAnswers, TEST_REDIS_URL } from '../../test-support/redis.js';
 import { TEST_BOT_TOKEN } from '../../test-support/http.js';
 import { escrowReference } from '../ledger-plan.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const MAIN = path.join(REPO_ROOT, 'api', 'src', 'main.ts');
+const REDIS_URL = TEST_REDIS_URL;
 
-const redisUp = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const probe = createConnection({ host: hostname, port: Number(port || 6379) });
-  probe.setTimeout(500);
-  probe.once('connect', () => (probe.end(), resolve(true)));
-  probe.once('error', () => resolve(false));
-  probe.once('timeout', () => (probe.destroy(), resolve(false)));
-});
+const redisUp = await redisAnswers();
 if (!redisUp) console.warn(`two-nodes.test.ts skipped: no Redis answers at ${REDIS_URL}`);
 
 let db: TestDatabase & { drop(): Promise<void> };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-type Node = { child: ChildProcess; port: number; output: string[] };
+type Node = ApiProcess;
 
 /** Starts one api node as a child process and resolves once it listens. */
-async function startNode(): Promise<Node> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      REDIS_URL,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BOT_TOKEN: TEST_BOT_TOKEN,
-      JWT_SECRET: 'test-jwt-secret-long-enough-for-the-rule',
-      LOG_LEVEL: 'info',
-      TABLE_TURN_MS: '20000',
-      TABLE_RESULT_MS: '200',
-      TABLE_START_DELAY_MS: '300',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`node did not start:\n${output.join('')}`)), 45_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.join('').includes('svara api listening')) {
-        clearTimeout(timer);
-        resolve({ child, port, output });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`node exited with ${code}:\n${output.join('')}`));
-    });
-  });
-}
-
-function stopped(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-}
+const startNode = (): Promise<Node> => startApiProcess({ databaseUrl: db.url, env: { REDIS_URL } });
 
 async function login(node: Node, id: number): Promise<string> {
   const initData = signDevInitData(

@@ -1,0 +1,76 @@
+/**
+ * The api as a real process (api/src/main.ts under tsx), for tests of crashes, restarts and several
+ * nodes: started on a free port against a test database, resolved once it listens, with its output
+ * kept for the failure message.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { REPO_ROOT } from '../config.js';
+import { TEST_BOT_TOKEN } from './http.js';
+
+const MAIN = path.join(REPO_ROOT, 'api', 'src', 'main.ts');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type ApiProcess = { child: ChildProcess; port: number; output: string[] };
+
+/** Starts the api on `port` (a free one when absent) with `env` over the tests' settings. */
+export async function startApiProcess(options: {
+  databaseUrl: string;
+  port?: number;
+  env?: Record<string, string>;
+}): Promise<ApiProcess> {
+  const port = options.port ?? (await freePort());
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: options.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BOT_TOKEN: TEST_BOT_TOKEN,
+      JWT_SECRET: 'test-jwt-secret-long-enough-for-the-rule',
+      LOG_LEVEL: 'info',
+      TABLE_TURN_MS: '20000',
+      TABLE_RESULT_MS: '200',
+      TABLE_START_DELAY_MS: '300',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`api did not start:\n${output.join('')}`)), 45_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (output.join('').includes('svara api listening')) {
+        clearTimeout(timer);
+        resolve({ child, port, output });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`api exited with ${code}:\n${output.join('')}`));
+    });
+  });
+}
+
+/** Resolves with the exit code once the process is gone (null when a signal ended it). */
+export function stopped(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
