@@ -15,7 +15,9 @@ const quiet = { info() {}, warn() {}, error() {} } as never;
 
 async function openRoom(): Promise<string> {
   const roomId = randomUUID();
-  await db.knex.raw(`insert into users (telegram_id) values (7501), (7502), (7503), (7504) on conflict do nothing`);
+  await db.knex.raw(
+    `insert into users (telegram_id) values (7501), (7502), (7503), (7504) on conflict do nothing`,
+  );
   await db.knex.raw(`insert into rooms (id, stake_cents, type, status) values (?, 100, 'public', 'open')`, [
     roomId,
   ]);
