@@ -59,12 +59,36 @@ export function initialAssets(manifest: Record<string, ManifestChunk>): { js: st
 const gzipKb = (files: string[]) =>
   files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(DIST, f)), { level: 9 }).length, 0) / 1024;
 
+/**
+ * Issue 18: a new player meets the first-open gate; the bench measures a returning player, who
+ * accepted the current agreement before.
+ */
+async function acceptAgreement(baseUrl: string, initData: string): Promise<void> {
+  const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ initData, startPayload: null }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const auth = { Authorization: `Bearer ${accessToken}` };
+  const state = (await (await fetch(`${baseUrl}/api/v1/protection`, { headers: auth })).json()) as {
+    agreement: { currentVersion: string };
+  };
+  const res = await fetch(`${baseUrl}/api/v1/protection/agreement`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ version: state.agreement.currentVersion }),
+  });
+  if (!res.ok) throw new Error(`accepting the agreement answered ${res.status}`);
+}
+
 /** The URL hash a Telegram mobile client opens the Mini App with, for a test user. */
 async function telegramLaunchHash(baseUrl: string, userId: number): Promise<string> {
   const res = await fetch(
     `${baseUrl}/api/v1/dev/init-data?id=${userId}&username=bench${userId}&first_name=Bench`,
   );
   const { initData } = (await res.json()) as { initData: string };
+  await acceptAgreement(baseUrl, initData);
   const theme = {
     bg_color: '#0b2818',
     text_color: '#f3efe2',

@@ -10,6 +10,7 @@ import {
   fund,
   launchChromium,
   openPlayer,
+  passAgreementGate,
   playHand,
   pressBack,
   screenshot,
@@ -312,6 +313,8 @@ describe('the Mini App', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/?user=7003&name=carol&start=join_${room}_7001`);
+    // A new player accepts the agreement first (issue 18); the start link is acted on after it.
+    await passAgreementGate(page);
     // carol has no money: joining refuses (insufficientBalance) and the app sends her to deposit,
     // or the hand is running and she watches. Either way the start link was acted on.
     await page.locator('[data-testid="game-room"], [data-testid="deposit-page"]').first().waitFor();
@@ -333,6 +336,7 @@ describe('the Mini App', () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/`);
     await page.getByRole('button', { name: 'dave · 1004' }).click();
+    await passAgreementGate(page);
     await expect.poll(() => page.getByTestId('header-name').textContent()).toBe('dave');
     expect(await page.getByTestId('header-balance').textContent()).toBe('0,00\u00a0$');
     await page.getByTestId('dev-faucet').getByRole('button').click();

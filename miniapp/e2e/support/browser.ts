@@ -59,8 +59,22 @@ export async function openPlayer(
   });
   page.on('pageerror', (err) => player.errors.push(`pageerror: ${err.message}`));
   await page.goto(`${baseUrl}/?user=${id}&name=${name}`);
+  await passAgreementGate(page);
   await page.getByTestId('dashboard').waitFor();
   return player;
+}
+
+/**
+ * A new player meets the first-open gate (issue 18): confirms being 18 or older and accepts the
+ * agreement. A player who already accepted goes straight to the lobby.
+ */
+export async function passAgreementGate(page: Page): Promise<void> {
+  const gate = page.getByTestId('protection-gate');
+  await page.locator('[data-testid="protection-gate"], [data-testid="dashboard"]').first().waitFor();
+  if (!(await gate.isVisible())) return;
+  await page.getByTestId('gate-age').check();
+  await page.getByTestId('gate-accept').check();
+  await page.getByTestId('gate-continue').click();
 }
 
 /** Credits the signed-in player through the development faucet and reloads the profile. */

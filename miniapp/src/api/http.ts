@@ -26,6 +26,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly status = 0,
+    /** The refusal's whole body, for codes that carry more (deposit_limit_exceeded's `remaining`). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -129,7 +131,7 @@ export async function request(method: string, path: string, options: RequestOpti
           : 'unknown_error';
     const message =
       typeof err?.message === 'string' ? err.message : typeof data === 'string' ? data : res.statusText;
-    throw new ApiError(code, message, res.status);
+    throw new ApiError(code, message, res.status, data);
   }
   return data;
 }

@@ -14,6 +14,8 @@ import { ConnectionBanner } from '../ui/ConnectionBanner';
 import { LoadingScreen } from '../ui/Spinner';
 import { ErrorPage } from '../ui/ErrorPage';
 import { Dashboard } from '../screens/lobby/Dashboard';
+import { agreementGate } from '../protection/store';
+import { loadReadingTexts } from '../i18n';
 import { DevPicker } from '../screens/DevPicker';
 
 const More = lazy(() => import('../screens/more/More'));
@@ -25,6 +27,12 @@ const AddWallet = lazy(() => import('../screens/wallet/AddWallet'));
 const DepositHistory = lazy(() => import('../screens/wallet/DepositHistory'));
 const GameRoom = lazy(() => import('../screens/game/GameRoom'));
 const MyHands = lazy(() => import('../screens/hands/MyHands'));
+const ResponsiblePlay = lazy(() => import('../screens/protection/ResponsiblePlay'));
+const Activity = lazy(() => import('../screens/protection/Activity'));
+// The first-open gate shows the agreement's text: the reading texts come with it.
+const AgreementGate = lazy(() =>
+  loadReadingTexts().then(() => import('../screens/protection/AgreementGate')),
+);
 
 function PageView({ page }: { page: Page }) {
   switch (page.name) {
@@ -57,6 +65,10 @@ function PageView({ page }: { page: Page }) {
       return <GameRoom key={page.roomId} roomId={page.roomId} autoSit={page.autoSit} />;
     case 'hands':
       return <MyHands key={page.handId ?? ''} handId={page.handId ?? null} />;
+    case 'protection':
+      return <ResponsiblePlay />;
+    case 'activity':
+      return <Activity />;
   }
 }
 
@@ -67,6 +79,7 @@ export function App() {
   const override = useStore(backOverride);
   const loading = useStore(loadingScreen);
   const me = useStore(profile);
+  const gate = useStore(agreementGate);
 
   // The Telegram back button follows the page (SPEC §2).
   useEffect(() => {
@@ -96,6 +109,13 @@ export function App() {
     if (left.name === 'gameRoom' && page.name === 'dashboard') forgetSeat(left.roomId);
   }, [page]);
 
+  // Issue 18: the age confirmation and the current agreement come before everything else.
+  if (gate)
+    return (
+      <Suspense fallback={<LoadingScreen label={t('protection.gate.loading')} />}>
+        <AgreementGate />
+      </Suspense>
+    );
   if (ph.name === 'starting') return <LoadingScreen label={t('common.loading')} />;
   if (ph.name === 'devPicker') return <DevPicker />;
   if (ph.name === 'error') return <ErrorPage text={t(`errors.${ph.code}`)} />;

@@ -22,6 +22,9 @@ export type Page =
   | { name: 'depositHistory' }
   /** "My hands"; with `handId`, straight on that hand's replay (a shared link). */
   | { name: 'hands'; handId?: string | null }
+  /** Player protection (issue 18): limits, reality check, cool-off / self-exclusion; "My activity". */
+  | { name: 'protection' }
+  | { name: 'activity' }
   | { name: 'gameRoom'; roomId: string; autoSit: boolean };
 
 export const currentPage = createStore<Page>({ name: 'dashboard' });

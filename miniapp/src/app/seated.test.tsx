@@ -6,6 +6,8 @@ import { SIGNED_IN, fakeApi } from '../test-support/fake-api';
 import { currentPage } from './navigation';
 import { bootstrap, profile } from './session';
 import { App } from './App';
+import { protectionState } from '../protection/fixtures';
+import { setToken } from '../api/http';
 
 const ROOM = '1a2b3c4d-0000-4000-8000-000000000000';
 
@@ -32,7 +34,9 @@ vi.mock('../api/realtime', async () => {
 vi.mock('../screens/game/GameRoom', () => ({ default: () => <div data-testid="table-stub" /> }));
 
 beforeEach(() => {
-  fakeApi({ 'GET /rooms': () => ({ body: [] }) });
+  // The mocked sign-in stores no token; start-up reads the protection state with one (issue 18).
+  setToken('t');
+  fakeApi({ 'GET /rooms': () => ({ body: [] }), 'GET /protection': () => ({ body: protectionState() }) });
 });
 afterEach(() => {
   cleanup();

@@ -10,6 +10,7 @@ import { startSignIn } from './sign-in';
 import { createStore } from './store';
 import { showToast } from '../ui/toast';
 import { currentLanguage, setLanguage } from '../i18n';
+import { passAgreementGate } from '../protection/store';
 
 export type Phase =
   { name: 'starting' } | { name: 'ready' } | { name: 'devPicker' } | { name: 'error'; code: string };
@@ -53,6 +54,14 @@ export async function bootstrap(): Promise<void> {
   if ((stored === 'ru' || stored === 'en') && stored !== currentLanguage()) setLanguage(stored);
   startRoomId = parseStartPayload(launch.startParam)?.roomId ?? null;
   seatedRoomAtStart = me.seatedRoomId ?? null;
+  // Issue 18: nothing goes on (no lobby, no socket) until the player has confirmed their age and
+  // accepted the current version of the agreement; the gate shows meanwhile.
+  try {
+    await passAgreementGate();
+  } catch (err) {
+    console.warn('[session] protection state', err);
+    return phase.set({ name: 'error', code: 'load_failed' });
+  }
   // socket.io and the protocol schemas load after the lobby can draw.
   void import('../api/realtime').then((rt) =>
     rt.connectRealtime({

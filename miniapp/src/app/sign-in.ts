@@ -6,6 +6,7 @@
 import type { Profile } from '@svara/core';
 import { ApiError, api } from '../api/http';
 import { LaunchError, initTelegramSdk, readLaunch, type Launch } from '../telegram/sdk';
+import { prefetchProtectionState } from '../protection/store';
 
 export type SignInResult =
   | { kind: 'ok'; launch: Launch; token: string; profile: Profile }
@@ -30,6 +31,8 @@ async function run(): Promise<SignInResult> {
   }
   try {
     const token = await login;
+    // Issue 18: the agreement's state comes alongside the profile (session.ts may show the gate).
+    prefetchProtectionState();
     return { kind: 'ok', launch, token, profile: await api.profile() };
   } catch (err) {
     const auth = err instanceof ApiError && err.code === 'auth_validation_failed';

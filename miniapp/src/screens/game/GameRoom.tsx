@@ -40,6 +40,8 @@ import { ExitDialog } from './ExitDialog';
 import { ConnectionSheet } from './ConnectionSheet';
 import { SvaraDialog, SvaraIntro } from './SvaraOverlay';
 import { inviteShareUrl } from './invite';
+import { useRealityCheck } from '../../protection/useRealityCheck';
+import { RealityCheckSheet } from '../protection/RealityCheckSheet';
 
 // "My hands" opens over the table (the table stays, seat and all), loaded when first asked for.
 const HandsBrowser = lazy(() => import('../hands/HandsBrowser').then((m) => ({ default: m.HandsBrowser })));
@@ -69,6 +71,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
   const [handsOpen, setHandsOpen] = useState(false);
   const [exitAsk, setExitAsk] = useState(false);
   const [noState, setNoState] = useState(false);
+  const reality = useRealityCheck();
 
   // --- leaving
   const leaveRoom = room.leave;
@@ -260,6 +263,16 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
           <HandsBrowser onClose={() => setHandsOpen(false)} />
         </Suspense>
       ) : null}
+      <RealityCheckSheet
+        check={reality.check}
+        onContinue={reality.dismiss}
+        onLeave={() => {
+          reality.dismiss();
+          // Leaving mid-hand asks first, as the menu's exit does (the hand is folded).
+          if (inHand) setExitAsk(true);
+          else leave();
+        }}
+      />
       <ExitDialog open={exitAsk} inHand={inHand} onCancel={() => setExitAsk(false)} onLeave={leave} />
       {svara.showIntro ? <SvaraIntro /> : null}
       {svara.showDialog && viewerId ? (

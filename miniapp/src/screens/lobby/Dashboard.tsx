@@ -15,6 +15,7 @@ import { Switch } from '../../ui/Switch';
 import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
 import { SuspensionNotice } from '../../ui/SuspensionNotice';
+import { ExclusionNotice } from '../protection/ExclusionNotice';
 import {
   ChevronLeft,
   ChevronRight,
@@ -89,6 +90,7 @@ export function Dashboard() {
     >
       <HeaderCard me={me} />
       <SuspensionNotice suspension={me.suspension} />
+      <ExclusionNotice />
       {me.seatedRoomId ? <SeatedBar roomId={me.seatedRoomId} /> : null}
       <DevFaucet />
 

@@ -23,11 +23,13 @@ import {
   IdIcon,
   NewsIcon,
   PlusIcon,
+  SlidersIcon,
   SupportIcon,
   UsersIcon,
   WalletIcon,
 } from '../../ui/icons';
 import { LanguageSheet, languageLabel } from './LanguageSheet';
+import { HelpLinks } from '../protection/HelpLinks';
 
 const ReferralModal = lazy(() => import('../modals/ReferralModal'));
 // The reading texts come with the modals that show them.
@@ -108,6 +110,18 @@ export default function More() {
           onClick={() => navigate({ name: 'hands' })}
         />
         <Row
+          testId="more-responsible-play"
+          icon={<SlidersIcon className="h-5 w-5" />}
+          label={t('more.responsiblePlay')}
+          onClick={() => navigate({ name: 'protection' })}
+        />
+        <Row
+          testId="more-activity"
+          icon={<HistoryIcon className="h-5 w-5" />}
+          label={t('more.activity')}
+          onClick={() => navigate({ name: 'activity' })}
+        />
+        <Row
           testId="more-referral"
           icon={<UsersIcon className="h-5 w-5" />}
           label={t('more.referral')}
@@ -170,6 +184,8 @@ export default function More() {
           {me.walletAddress ? t('more.changeWallet') : t('common.add')}
         </Button>
       </section>
+
+      <HelpLinks />
 
       <LanguageSheet open={languageOpen} onClose={() => setLanguageOpen(false)} />
       <Suspense fallback={<LoadingScreen />}>

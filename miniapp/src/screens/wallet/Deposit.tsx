@@ -18,11 +18,16 @@ import { LoadingScreen, Spinner } from '../../ui/Spinner';
 import { ChevronRight } from '../../ui/icons';
 import { CurrencyBadge } from './CurrencyBadge';
 import { AmountField, CURRENCY_LABEL, CreditedPanel, Notice, TrackerIdRow } from './parts';
+import { DepositLimitOffer } from '../protection/DepositLimitOffer';
+import { depositLimitText } from '../../protection/format';
 
 type Tab = 'crypto' | 'more';
 
 /** A refused deposit or invoice: the catalogue's reason, or SPEC §8's 'Failed to initiate deposit'. */
 function depositRefusal(err: unknown): string {
+  // Over the player's own deposit limit (issue 18): what may still be deposited.
+  const overLimit = depositLimitText(err);
+  if (overLimit) return overLimit;
   const code = err instanceof ApiError ? err.code : null;
   return code && code !== 'unknown_error' ? errorText(code) : errorText('deposit_failed');
 }
@@ -96,6 +101,7 @@ export default function Deposit() {
 
   return (
     <PageShell title={t('wallet.depositTitle')} testId="deposit-page">
+      <DepositLimitOffer />
       {body}
     </PageShell>
   );
