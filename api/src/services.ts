@@ -19,6 +19,7 @@ import { createPasswordBox } from './rooms/password-box.js';
 import { createRoomsService, type RoomsService } from './rooms/rooms.js';
 import type { TableDirectory } from './rooms/table-directory.js';
 import { createSuspension, type Suspension } from './users/suspension.js';
+import { createProtection, type ProtectionService } from './protection/protection.js';
 import { createUsersService, type UsersService } from './users/users.js';
 
 export interface Services {
@@ -30,6 +31,11 @@ export interface Services {
   rooms: RoomsService;
   /** Operators suspend accounts: no seat, no new room, no deposit, no withdrawal (users/suspension.ts). */
   suspension: Suspension;
+  /**
+   * Player protection (api/src/protection): the agreement, deposit/loss/session limits, reality checks,
+   * cool-off and self-exclusion, checked at room creation, sit-down and every deposit path.
+   */
+  protection: ProtectionService;
   /** Deposits, withdrawals, provider callbacks and the operators' review (api/src/payments). */
   payments: PaymentsService;
   /** What the bot's operators' desk reads: withdrawals to review, a player's card, /stats (api/src/admin). */
@@ -65,10 +71,12 @@ export function createServices(options: CreateServicesOptions): Services {
   const tokens = createAccessTokens(config.jwtSecret, undefined, tokenVersions);
   const outbox = createNoticeOutbox((error) => logger.error({ err: error }, 'outbox listener failed'));
   const suspension = createSuspension({ knex, logger });
+  const protection = createProtection({ knex, logger, revokeTokens: (userId) => tokenVersions.bump(userId) });
   const rooms = createRoomsService({
     orm,
     ledger,
     suspension,
+    protection,
     passwordBox: createPasswordBox(config.jwtSecret),
     passwordAttempts: createPasswordAttempts({ knex }),
     ...(options.tables ? { tables: options.tables } : {}),
@@ -91,6 +99,7 @@ export function createServices(options: CreateServicesOptions): Services {
     operators: new Set(config.adminIds),
     logger,
     suspension,
+    protection,
   });
   const desk = createDesk({
     knex,
@@ -107,6 +116,7 @@ export function createServices(options: CreateServicesOptions): Services {
     users,
     rooms,
     suspension,
+    protection,
     payments,
     desk,
     wallets,

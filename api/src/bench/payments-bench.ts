@@ -20,6 +20,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Address } from '@ton/core';
+import { AGREEMENT_VERSION } from '@svara/core';
 import { DEVELOPMENT_BOT_TOKEN } from '../config.js';
 import { signDevInitData } from '../dev/init-data.js';
 import { WireClient } from './wire-client.js';
@@ -290,6 +291,14 @@ async function runBench(): Promise<void> {
         const { accessToken } = await must<{ accessToken: string }>('POST', '/auth/login', {
           initData: signDevInitData({ id, username: `payer_${i}`, languageCode: 'en' }),
         });
+        // The user agreement accepted (player protection): no deposit without it.
+        const accepted = await call(
+          'POST',
+          '/protection/agreement',
+          { version: AGREEMENT_VERSION },
+          accessToken,
+        );
+        if (accepted.status !== 204) throw new Error(`agreement: ${accepted.status}`);
         const client = await WireClient.connect(port, { token: accessToken });
         const player: Player = {
           index: i,

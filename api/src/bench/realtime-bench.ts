@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Ack, GameState } from '@svara/core';
+import { AGREEMENT_VERSION, type Ack, type GameState } from '@svara/core';
 import { signDevInitData } from '../dev/init-data.js';
 import { NOTHING_ALLOWED } from '../realtime/frames.js';
 import { STATS_REPLY, STATS_REQUEST, type StatsReply } from '../realtime/stats.js';
@@ -290,6 +290,13 @@ async function main() {
         // Names and photos as Telegram users have them: the photo's path is in every frame.
         initData: signDevInitData({ id, username: `player_${i}`, photoUrl: telegramPhotoUrl(id) }),
       });
+      // The user agreement accepted (player protection): no seat without it.
+      const accepted = await fetch(`${base}/protection/agreement`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ version: AGREEMENT_VERSION }),
+      });
+      if (accepted.status !== 204) throw new Error(`agreement: ${accepted.status}`);
       if (i < total) await post('/dev/faucet', { amount: FUNDS_DOLLARS }, accessToken);
       players.push(new BenchPlayer(id, accessToken, counters));
     },

@@ -19,6 +19,7 @@ import { fairnessRoutes } from './routes/fairness.js';
 import { userRoutes } from './routes/users.js';
 import { avatarRoutes } from './routes/avatars.js';
 import { adminRoutes } from './routes/admin.js';
+import { protectionRoutes } from './routes/protection.js';
 import { paymentCallbackRoutes } from './routes/payment-callbacks.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import { botWebhookRoute, type BotWebhookMount } from './routes/bot-webhook.js';
@@ -134,6 +135,7 @@ export function createApp(services: Services, options: AppOptions = {}): App {
   avatarRoutes(router, services);
   paymentCallbackRoutes(router, services);
   adminRoutes(router, services, limits);
+  protectionRoutes(router, services, limits);
   sandboxRoutes(router, services.payments.gateways.sandbox, config.isProduction);
   if (options.botWebhook) koa.use(botWebhookRoute(options.botWebhook));
   // Development only: a stand-in Bot API and the chat page, so the bot can be tried without Telegram.

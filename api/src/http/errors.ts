@@ -61,9 +61,19 @@ export function toHttpRefusal(error: unknown, language: string | null | undefine
   if (error instanceof SvaraError && isErrorCode(error.code)) {
     const explicit = (error as { status?: unknown }).status;
     const status = typeof explicit === 'number' ? explicit : statusOf(error.code);
+    // An error that renders its own text (a protection refusal: an amount, a time) and adds fields.
+    const own = error as { localize?: (language: string | null | undefined) => string; body?: unknown };
+    const body =
+      typeof own.localize === 'function'
+        ? {
+            ...(typeof own.body === 'object' && own.body !== null ? own.body : {}),
+            code: error.code,
+            message: own.localize(language),
+          }
+        : errorBody(error.code, language);
     return {
       status,
-      body: errorBody(error.code, language),
+      body,
       unexpected: status >= 500 && status !== 501 && status !== 503,
     };
   }

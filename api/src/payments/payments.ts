@@ -32,6 +32,7 @@ import { createGateways, type Gateways } from './providers.js';
 import { createReconciler } from './reconciler.js';
 import { createWithdrawals } from './withdrawals.js';
 import { createInvoiceMessages, type AttachedInvoice, type ChatInvoice } from './invoice-messages.js';
+import type { ProtectionService } from '../protection/protection.js';
 
 export interface PaymentsService {
   gateways: Gateways;
@@ -116,6 +117,15 @@ export function createPaymentsService(deps: {
   now?: () => Date;
   /** A suspended account may neither deposit nor withdraw (account_suspended). */
   suspension?: { assertActive(userId: string): Promise<void> };
+  /**
+   * Player protection (api/src/protection): every deposit path (address, invoice, the bot's invoice)
+   * needs the accepted agreement, no exclusion, and room under the deposit limits; withdrawals are
+   * never blocked by it. A payment credited above a limit is recorded.
+   */
+  protection?: Pick<
+    ProtectionService,
+    'assertAgreement' | 'assertNotExcluded' | 'assertCanDeposit' | 'guardInvoice' | 'depositCredited'
+  >;
 }): PaymentsService {
   const { config, knex, ledger } = deps;
   const logger = deps.logger.child({ module: 'payments' });
@@ -127,7 +137,20 @@ export function createPaymentsService(deps: {
       throw new Error('payments: no base URL for callbacks yet (PUBLIC_URL, or the api listening)');
     return `${baseUrl}${API_PREFIX}/payments/callback/${provider}`;
   };
-  const effects = createPaymentEffects({ knex, wallets: deps.wallets, outbox: deps.outbox });
+  const baseEffects = createPaymentEffects({ knex, wallets: deps.wallets, outbox: deps.outbox });
+  const protection = deps.protection;
+  const effects = protection
+    ? {
+        ...baseEffects,
+        async depositCredited(userId: string, creditedCents: Cents) {
+          await baseEffects.depositCredited(userId, creditedCents);
+          // The money arrived and is the player's: credited, and recorded if above their limit.
+          await protection
+            .depositCredited(userId)
+            .catch((error: unknown) => logger.error({ err: error, userId }, 'deposit limit check failed'));
+        },
+      }
+    : baseEffects;
   const deposits = createDeposits({ knex, ledger, effects, callbackUrl, now });
   const withdrawals = createWithdrawals({
     knex,
@@ -149,10 +172,15 @@ export function createPaymentsService(deps: {
   async function openInvoice(userId: string, amountCents: Cents) {
     // Checked first: a suspended player is not handed an open invoice again either.
     await deps.suspension?.assertActive(userId);
+    // An invoice given again needs the agreement and no exclusion too (its limit room was taken when made).
+    await protection?.assertAgreement(userId);
+    await protection?.assertNotExcluded(userId);
     return invoiceMessages.openInvoice(userId, amountCents, async () => {
       const gateway = gateways.forInvoice();
       if (!gateway) throw new SvaraError('not_available', 'no provider issues invoices');
-      const answer = await deposits.createInvoice(gateway, userId, amountCents, 'Svara balance top-up');
+      const create = () => deposits.createInvoice(gateway, userId, amountCents, 'Svara balance top-up');
+      // The deposit limit is checked, and the amount held, under the player's lock (protection.ts).
+      const answer = protection ? await protection.guardInvoice(userId, amountCents, create) : await create();
       return {
         trackerId: answer.trackerId,
         payUrl: answer.payUrl,
@@ -236,6 +264,8 @@ export function createPaymentsService(deps: {
 
     async deposit(userId, currency) {
       await deps.suspension?.assertActive(userId);
+      // The amount is unknown until paid: an address only while some room is left under the limits.
+      await protection?.assertCanDeposit(userId);
       const gateway = gateways.forDeposit(currency);
       if (!gateway) throw new SvaraError('not_available', `no provider takes ${currency} deposits`);
       const answer = await deposits.createAddress(gateway, userId, currency);

@@ -49,9 +49,11 @@ export type SocketData = {
 type ServerToClient = { [E in ServerEventName]: (payload: ServerEventPayload<E>) => void };
 type ClientToServer = Record<ClientEventName, (...args: unknown[]) => void>;
 type AppSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
-type Outcome = { ok: true; data?: unknown } | { ok: false; code: ErrorCode; detail?: string };
+type Outcome =
+  { ok: true; data?: unknown } | { ok: false; code: ErrorCode; detail?: string; message?: string };
 
-export type GatewayServices = Pick<Services, 'rooms' | 'ledger' | 'users' | 'verifyAccessToken'>;
+export type GatewayServices = Pick<Services, 'rooms' | 'ledger' | 'users' | 'verifyAccessToken'> &
+  Partial<Pick<Services, 'protection'>>;
 
 const userRoom = (userId: string) => `user:${userId}`;
 const tableRoom = (roomId: string) => `table:${roomId}`;
@@ -185,17 +187,27 @@ export class Gateway implements TableListener, FrameSink {
       } catch (error) {
         const code = error instanceof SvaraError && isErrorCode(error.code) ? error.code : 'unknown_error';
         if (code === 'unknown_error') this.logger.error({ err: error, event }, 'socket handler failed');
-        outcome = { ok: false, code };
+        // A refusal that renders its own text (protection: an amount, a time) keeps it.
+        const own = error as { localize?: (language: string | null) => string };
+        outcome =
+          typeof own.localize === 'function'
+            ? { ok: false, code, message: own.localize(socket.data.language) }
+            : { ok: false, code };
       }
       if (outcome.ok) ack?.(outcome.data === undefined ? { ok: true } : { ok: true, data: outcome.data });
-      else this.refuse(socket, ack, outcome.code);
+      else this.refuse(socket, ack, outcome.code, outcome.message);
     };
     (socket as unknown as Socket).on(event as string, listener);
   }
 
-  private refuse(socket: AppSocket, ack: ((answer: Ack) => void) | null, code: ErrorCode): void {
+  private refuse(
+    socket: AppSocket,
+    ack: ((answer: Ack) => void) | null,
+    code: ErrorCode,
+    text?: string,
+  ): void {
     this.stats.errors += 1;
-    const message = translate(socket.data.language, `errors.${code}`);
+    const message = text ?? translate(socket.data.language, `errors.${code}`);
     socket.emit('error', { code, message });
     ack?.({ ok: false, code, message });
   }
@@ -290,6 +302,10 @@ export class Gateway implements TableListener, FrameSink {
       const entered = await this.enterRoom(socket, p.roomId);
       if (!entered.ok) return entered;
     }
+    // Player protection, read from the database at every sit-down (so another device, a second tab
+    // or a change made a moment ago counts): the agreement, an exclusion, a loss or session limit.
+    // A refusal here leaves the socket watching the table; the connection itself is never refused.
+    await this.services.protection?.assertCanPlay(socket.data.userId);
     // The seat shows the profile from sign-in, not what the client puts in userData.
     const { userId, username, avatar } = socket.data;
     return this.runtime.sit(p.roomId, { id: userId, username, avatar }, p.position);
@@ -385,6 +401,11 @@ export class Gateway implements TableListener, FrameSink {
 
   stoodUp(userId: string, roomId: string, code: StoodUpCode): void {
     void this.tellStoodUp(userId, roomId, code);
+  }
+
+  /** A seated player's session reached a multiple of their reality-check minutes: every socket of theirs hears it. */
+  realityCheck(userId: string, payload: ServerEventPayload<'reality_check'>): void {
+    this.io.to(userRoom(userId)).emit('reality_check', payload);
   }
 
   closed(roomId: string): void {

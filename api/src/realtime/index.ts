@@ -26,6 +26,7 @@ import { batchSocketWrites } from './write-batching.js';
 import { ClusterTables } from './cluster/forwarding.js';
 import { Ownership } from './cluster/ownership.js';
 import { DEFAULT_LEASE_TIMING, newNodeId, TableLeases } from './cluster/table-lease.js';
+import { RealityChecks } from '../protection/reality-checks.js';
 
 export type { RealtimeOptions } from './options.js';
 
@@ -98,6 +99,8 @@ export async function attachRealtime(
   const resume = new TableResumer({ knex, store, seats, ledger: services.ledger, clock, timings, logger });
   // The hash chain of the hands and the daily digest (RULES §7, api/src/fairness).
   const fairness = createFairness(knex, logger);
+  // Player protection at the tables: play sessions, reality checks, stand-ups at a limit (api/src/protection).
+  let realityChecks: RealityChecks | null = null;
   const runtime = new TableRuntime({
     store,
     ledger: services.ledger,
@@ -105,6 +108,14 @@ export async function attachRealtime(
     options,
     logger,
     suspension: services.suspension,
+    protection: {
+      blockedAmong: (userIds) => services.protection.blockedAmong(userIds),
+      seatChanged: (userId, roomId, seated, restored) => {
+        void services.protection
+          .seatChanged(userId, roomId, seated, restored)
+          .then(() => realityChecks?.seatChanged(userId, seated));
+      },
+    },
     seats,
     resume,
     onHandsEnded: (roomId) => fairness.chain.poke(roomId),
@@ -132,6 +143,16 @@ export async function attachRealtime(
   const cluster = ownership ? new ClusterTables(runtime, ownership, redis[0]!, redis[2]!, logger) : null;
   const gateway = new Gateway(io, cluster ?? runtime, lobby, services, options, logger);
   runtime.setListener(cluster ? cluster.listener(gateway) : gateway);
+  realityChecks = new RealityChecks({
+    protection: services.protection,
+    isSeated: (userId) => runtime.seatOf(userId) !== undefined,
+    emit: (userId, payload) => gateway.realityCheck(userId, payload),
+    ...(options.realityCheckMinuteMs ? { minuteMs: options.realityCheckMinuteMs } : {}),
+    clock,
+    logger,
+  });
+  // Seats brought back at start: their reality checks go on.
+  for (const userId of runtime.seatedPlayers()) realityChecks.seatChanged(userId, true);
   await cluster?.start(gateway);
   if (ownership) {
     // A table taken over from a dead node: its players whose sockets are here are back at once.
@@ -157,6 +178,13 @@ export async function attachRealtime(
   });
   // An operator's suspension reaches the table the player sits at in this process (other nodes find
   // it before their next deal).
+  // A cool-off or self-exclusion made in this process stands the player up after the hand (other
+  // nodes find it before their next deal).
+  const unsubscribeExclusion = services.protection.onExcluded((userId) => {
+    runtime
+      .protectionChanged(userId, 'self_excluded')
+      .catch((error: unknown) => logger.error({ err: error, userId }, 'exclusion stand-up failed'));
+  });
   const unsubscribeSuspension = services.suspension.onChanged((userId, suspended) => {
     (cluster ?? runtime)
       .suspensionChanged(userId, suspended)
@@ -187,6 +215,8 @@ export async function attachRealtime(
       stopStats();
       unsubscribe();
       unsubscribeSuspension();
+      unsubscribeExclusion();
+      realityChecks?.stop();
       if (otherNodes) clearInterval(otherNodes);
       lobby.stop();
       gateway.stop();

@@ -46,6 +46,8 @@ export interface RealtimeOptions {
    * commits a call, at most `maxInFlight` calls at once (TABLE_COMMIT_BATCH, TABLE_COMMIT_IN_FLIGHT).
    */
   commitBatching: CommitBatching;
+  /** How long a minute of play is for reality checks (api/src/protection/reality-checks.ts); tests shorten it. */
+  realityCheckMinuteMs?: number;
 }
 
 export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {

@@ -89,10 +89,23 @@ export interface TableRuntimeDeps {
   /** Seats written as players sit and stand; tables rebuilt from the database when first opened. */
   seats?: SeatStore;
   resume?: TableResumer;
+  /**
+   * Player protection (api/src/protection): players over a loss or session limit, or excluded, are
+   * stood up before the next deal (the hand in play is finished); seats start and end play sessions.
+   */
+  protection?: TableProtection;
   /** Hands ended (their rows are committed): the fairness chain appends their records. */
   onHandsEnded?: (roomId: string) => void;
   /** With several nodes, a table opens only once this node holds the room's lease (cluster/ownership.ts). */
   lease?: { acquire(roomId: string): Promise<boolean> };
+}
+
+/** What the runtime needs of player protection. */
+export interface TableProtection {
+  /** Seated players who must stand up before the next deal, and the reason each is told. */
+  blockedAmong(userIds: readonly string[]): Promise<Map<string, StoodUpCode>>;
+  /** A player sat down, was seated again by a restart (`restored`), or stood up. Never throws. */
+  seatChanged(userId: string, roomId: string, seated: boolean, restored?: boolean): void;
 }
 
 type Table = {
@@ -115,6 +128,8 @@ type Table = {
   flushing: boolean;
   /** Seated players whose account is suspended: stood up as soon as no hand is in play. */
   suspended: Set<string>;
+  /** Seated players protection stands up as soon as no hand is in play, with the reason they are told. */
+  blocked: Map<string, StoodUpCode>;
   /** Players a restart made away: back as soon as their socket is (returned()). */
   markedAway: Set<string>;
   /** The client seeds players at the table chose (RULES §7; the apps pick a random one by default). */
@@ -154,6 +169,11 @@ export class TableRuntime implements TableDirectory {
   /** The table's state, or null when the room has no table in memory. */
   peek(roomId: string): TableState | null {
     return this.tables.get(roomId)?.state ?? null;
+  }
+
+  /** Every player seated at a table of this node. */
+  seatedPlayers(): string[] {
+    return [...this.seatedAt.keys()];
   }
 
   /** The room the player sits in, if any. */
@@ -216,11 +236,16 @@ export class TableRuntime implements TableDirectory {
       unwritten: [],
       flushing: false,
       suspended: new Set(),
+      blocked: new Map(),
       markedAway: new Set(restored.markedAway),
       clientSeeds: new Map(),
     };
     this.tables.set(roomId, table);
-    for (const seat of table.state.seats) this.seatedAt.set(seat.playerId, roomId);
+    for (const seat of table.state.seats) {
+      this.seatedAt.set(seat.playerId, roomId);
+      // A seat brought back by a restart: its play session goes on (or starts, if none is open).
+      this.deps.protection?.seatChanged(seat.playerId, roomId, true, true);
+    }
     this.scheduleCloseIfIdle(table);
     // A rebuilt hand's clock runs again (and a due deal is made).
     if (table.state.seats.length > 0) void table.queue.run(() => this.advance(table));
@@ -315,6 +340,18 @@ export class TableRuntime implements TableDirectory {
       return;
     }
     table.suspended.add(userId);
+    await this.run(table, () => this.standUpSuspended(table));
+  }
+
+  /**
+   * Player protection stands the player up (a cool-off or self-exclusion just started): the hand in
+   * progress is played out, then the seat is freed and the player told `code`.
+   */
+  async protectionChanged(userId: string, code: StoodUpCode): Promise<void> {
+    const roomId = this.seatedAt.get(userId);
+    const table = roomId === undefined ? undefined : this.tables.get(roomId);
+    if (!table) return;
+    table.blocked.set(userId, code);
     await this.run(table, () => this.standUpSuspended(table));
   }
 
@@ -443,6 +480,7 @@ export class TableRuntime implements TableDirectory {
         seatsChanged = true;
         if (e.seated) this.seatedAt.set(e.playerId, table.roomId);
         else if (this.seatedAt.get(e.playerId) === table.roomId) this.seatedAt.delete(e.playerId);
+        this.deps.protection?.seatChanged(e.playerId, table.roomId, e.seated);
       } else if (e.type === 'hand_started') this.stats.deals += 1;
     }
     // A hand that ends, or a svara hand's deal (the tied hand ends with it), is chained (fairness).
@@ -483,7 +521,8 @@ export class TableRuntime implements TableDirectory {
       for (let deals = 0; deals < 3 && needsDeal(table.state) && this.dealDue(table); deals++) {
         // Before every deal the accounts are asked again: a suspension made on another node, or
         // whose signal was lost, still stands the player up before they are dealt in.
-        if (await this.findSuspended(table)) {
+        const suspended = await this.findSuspended(table);
+        if ((await this.findBlocked(table)) || suspended) {
           await this.standUpSuspended(table);
           if (!needsDeal(table.state)) break;
         }
@@ -607,9 +646,27 @@ export class TableRuntime implements TableDirectory {
     return ids.length > 0;
   }
 
+  /** Flags the seated players protection stands up (a limit reached, an exclusion); true when any. */
+  private async findBlocked(table: Table): Promise<boolean> {
+    const protection = this.deps.protection;
+    if (!protection || table.state.seats.length === 0) return false;
+    const blocked = await protection.blockedAmong(table.state.seats.map((s) => s.playerId));
+    for (const [id, code] of blocked) table.blocked.set(id, code);
+    return blocked.size > 0;
+  }
+
   /** Stands up the flagged players once no hand is in play (a hand in progress is played out). */
   private async standUpSuspended(table: Table): Promise<ActResult> {
-    if (table.suspended.size === 0 || HAND_RUNNING.has(table.state.status)) return { ok: true };
+    if (HAND_RUNNING.has(table.state.status)) return { ok: true };
+    for (const [userId, code] of [...table.blocked]) {
+      table.blocked.delete(userId);
+      if (table.suspended.has(userId) || !this.isSeated(table, userId)) continue;
+      const result = await this.step(table, { type: 'leave', playerId: userId });
+      if (!result.ok) continue;
+      this.deps.logger.info({ roomId: table.roomId, userId, code }, 'player stood up by protection');
+      this.listener?.stoodUp?.(userId, table.roomId, code);
+    }
+    if (table.suspended.size === 0) return { ok: true };
     for (const userId of [...table.suspended]) {
       table.suspended.delete(userId);
       if (!this.isSeated(table, userId)) continue;

@@ -96,6 +96,11 @@ export function createRoomsService(deps: {
   passwordBox?: PasswordBox;
   /** A suspended account creates no room and takes no seat (account_suspended). */
   suspension?: { assertActive(userId: string): Promise<void> };
+  /**
+   * Player protection: no room and no seat without the accepted agreement, during a cool-off or
+   * self-exclusion, or with a loss or session limit reached (api/src/protection).
+   */
+  protection?: { assertCanPlay(userId: string): Promise<void> };
   /** Limits wrong private-room passwords per player and per room (too_many_attempts). */
   passwordAttempts?: PasswordAttempts;
 }): RoomsService {
@@ -231,6 +236,7 @@ export function createRoomsService(deps: {
   return {
     async create(ownerId, input) {
       await deps.suspension?.assertActive(ownerId);
+      await deps.protection?.assertCanPlay(ownerId);
       const stakeCents = dollarsToCents(input.minBet);
       await requireBalanceFor(ownerId, stakeCents);
       const id = randomUUID();
@@ -296,6 +302,7 @@ export function createRoomsService(deps: {
       if (table.players.some((p) => p.id === userId)) return { roomId: room.id, seated: true };
       // Seated already, a suspended player comes back to finish the hand; a new seat it never gets.
       await deps.suspension?.assertActive(userId);
+      await deps.protection?.assertCanPlay(userId);
 
       if (room.type === 'private' && !(await accessGranted(room.id, userId))) {
         if (!password) throw new SvaraError('password_required', 'private room');

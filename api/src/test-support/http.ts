@@ -47,8 +47,11 @@ export interface TestServer {
   readonly db: TestDatabase;
   readonly baseUrl: string;
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
-  /** Signs in a test user through POST /auth/login and returns the access token. */
-  login(user: DevUser, startPayload?: string): Promise<string>;
+  /**
+   * Signs in a test user through POST /auth/login and returns the access token. The user has accepted
+   * the current user agreement (player protection) unless `agreement: false`.
+   */
+  login(user: DevUser, startPayload?: string, options?: { agreement?: boolean }): Promise<string>;
   /** Credits a user's wallet through the ledger (faucet), in cents. */
   fund(userId: string, cents: number): Promise<void>;
 }
@@ -121,12 +124,17 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
       if (response.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text);
       return { status: response.status, body: parsed as never, headers: response.headers };
     },
-    async login(user, startPayload) {
+    async login(user, startPayload, loginOptions = {}) {
       const initData = signDevInitData(user, { botToken: TEST_BOT_TOKEN });
       const response = await server.request<{ accessToken: string }>('POST', '/auth/login', {
         body: { initData, ...(startPayload ? { startPayload } : {}) },
       });
       if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
+      if (loginOptions.agreement !== false)
+        await server.services.protection.acceptAgreement(
+          String(user.id),
+          server.services.protection.agreementVersion,
+        );
       return response.body.accessToken;
     },
     async fund(userId, cents) {

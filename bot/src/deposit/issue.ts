@@ -52,6 +52,13 @@ export async function issueInvoice(deps: IssueDeps, request: IssueRequest): Prom
   try {
     invoice = await payments.chatInvoice(userId, amountCents);
   } catch (error) {
+    // Player protection's refusals (no agreement, a cool-off, over the deposit limit) carry their own
+    // text, with the amount left or the end of the break (api/src/protection/errors.ts).
+    const own = error as { localize?: (language: string) => string };
+    if (error instanceof SvaraError && typeof own.localize === 'function') {
+      await api.sendMessage(chatId, own.localize(language));
+      return { issued: false, refusal: error.code };
+    }
     const key = error instanceof SvaraError ? REFUSALS[error.code] : undefined;
     if (!key || !(error instanceof SvaraError)) throw error;
     await api.sendMessage(chatId, t(language, key));

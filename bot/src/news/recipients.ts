@@ -1,5 +1,6 @@
 /**
- * Who a news broadcast goes to: every player who has not blocked the bot, read from the users table
+ * Who a news broadcast goes to: every player who has not blocked the bot and is not in a cool-off or
+ * self-exclusion (api/src/protection: such an account gets no news), read from the users table
  * in pages (keyset on the Telegram id) so a large player base never sits in memory at once.
  */
 import { z } from 'zod';
@@ -12,6 +13,10 @@ export interface Recipients {
   markBlocked(telegramId: string): Promise<void>;
 }
 
+/** No news during a cool-off or self-exclusion (protection_exclusions, api/src/protection). */
+const NOT_EXCLUDED = `not exists (select 1 from protection_exclusions e
+  where e.user_id = users.telegram_id and e.starts_at <= now() and e.until > now())`;
+
 const countRows = z.array(z.object({ n: z.coerce.number().int().nonnegative() })).length(1);
 const idRows = z.array(z.object({ id: z.string().regex(/^\d+$/) }));
 
@@ -19,7 +24,7 @@ export function allPlayers(sql: SqlConnection, pageSize = 500): Recipients {
   return {
     async count() {
       return countRows.parse(
-        await sql.execute('select count(*) as n from users where bot_blocked_at is null'),
+        await sql.execute(`select count(*) as n from users where bot_blocked_at is null and ${NOT_EXCLUDED}`),
       )[0]!.n;
     },
     async *ids() {
@@ -28,7 +33,7 @@ export function allPlayers(sql: SqlConnection, pageSize = 500): Recipients {
         const rows = idRows.parse(
           await sql.execute(
             `select telegram_id::text as id from users
-              where telegram_id > ? and bot_blocked_at is null
+              where telegram_id > ? and bot_blocked_at is null and ${NOT_EXCLUDED}
               order by telegram_id limit ?`,
             [after, pageSize],
           ),

@@ -54,6 +54,15 @@ export function useBotHarness(
       logger: createLogger({ level: 'silent', pretty: false }),
       orm: db.current.orm,
     });
+    // Players of these tests have accepted the user agreement (player protection, api/src/protection),
+    // whichever way the bot signs them up; a test of a player who has not removes the row.
+    const created = services;
+    const upsert = created.users.upsertFromTelegram.bind(created.users);
+    created.users.upsertFromTelegram = async (telegramUser) => {
+      const user = await upsert(telegramUser);
+      await created.protection.acceptAgreement(user.telegramId, created.protection.agreementVersion);
+      return user;
+    };
   });
   beforeEach(async () => {
     // Conversations persist in the database; a new bot starts with none (as if all had ended).

@@ -6,3 +6,4 @@ export * from './game-state.js';
 export * from './socket.js';
 export * from './lobby.js';
 export * from './hands.js';
+export * from './protection.js';

@@ -6,6 +6,7 @@ import { roomIdSchema, telegramIdSchema } from './common.js';
 import { CHAT_PHRASE_COUNT } from './constants.js';
 import { lobbyRoomsSchema, lobbyViewSchema } from './lobby.js';
 import { clientSeedSchema } from '../fairness/client-seed.js';
+import { realityCheckEventSchema } from './protection.js';
 
 export const chatPhraseSchema = z
   .string()
@@ -57,7 +58,15 @@ export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof clie
  * Why the server stood a player up (RULES §6), sent as `stood_up` to every socket of that player.
  * Each is also an error catalogue code (`errors.<code>` in locales). A player who left is not told.
  */
-export const STOOD_UP_CODES = ['balance_below_ante', 'away_too_long', 'account_suspended'] as const;
+export const STOOD_UP_CODES = [
+  'balance_below_ante',
+  'away_too_long',
+  'account_suspended',
+  // Player protection: the hand finished and a limit was reached, or the account excluded itself
+  'loss_limit_reached',
+  'session_limit_reached',
+  'self_excluded',
+] as const;
 export const stoodUpCodeSchema = z.enum(STOOD_UP_CODES);
 export type StoodUpCode = z.infer<typeof stoodUpCodeSchema>;
 
@@ -73,6 +82,8 @@ export const serverEvents = {
   stood_up: z.object({ roomId: roomIdSchema, code: stoodUpCodeSchema, message: z.string() }),
   balanceUpdated: z.object({ balance: z.number() }),
   transactionConfirmed: z.object({ balance: z.number(), message: z.string() }),
+  /** A seated player's session reached a multiple of their reality-check minutes (protection.ts). */
+  reality_check: realityCheckEventSchema,
 } as const;
 export type ServerEventName = keyof typeof serverEvents;
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEvents)[E]>;

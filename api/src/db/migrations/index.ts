@@ -12,6 +12,7 @@ import { Migration20261128010000_resume } from './Migration20261128010000_resume
 import { Migration20261128030000_hand_history } from './Migration20261128030000_hand_history.js';
 import { Migration20261128020000_fairness } from './Migration20261128020000_fairness.js';
 import { Migration20261128040000_table_leases } from './Migration20261128040000_table_leases.js';
+import { Migration20261129000000_protection } from './Migration20261129000000_protection.js';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist (start). */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261128030000_hand_history', class: Migration20261128030000_hand_history },
   { name: 'Migration20261128020000_fairness', class: Migration20261128020000_fairness },
   { name: 'Migration20261128040000_table_leases', class: Migration20261128040000_table_leases },
+  { name: 'Migration20261129000000_protection', class: Migration20261129000000_protection },
 ];

@@ -93,6 +93,8 @@ describe('the real bot in the development chat', () => {
   });
 
   it('takes a deposit: a preset pressed, the invoice with its Pay link, then the same message paid', async () => {
+    // Anna has accepted the user agreement (player protection): no deposit without it.
+    await api.services.protection.acceptAgreement('1001', api.services.protection.agreementVersion);
     const before = (await chatOf(1001)).chat.messages.filter((m) => m.from === 'bot').length;
     await say('/deposit');
     const [question] = await botReplies(1001, before);

@@ -6,7 +6,7 @@
  * node, the winner is paid once and the ledger's invariants hold. A player cannot sit twice in one
  * room through two nodes. Skipped when no Redis answers on 127.0.0.1:6379.
  */
-import { gameStateSchema, type GameState } from '@svara/core';
+import { AGREEMENT_VERSION, gameStateSchema, type GameState } from '@svara/core';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knexOf } from '../../db/orm.js';
@@ -42,7 +42,15 @@ async function login(node: Node, id: number): Promise<string> {
     body: JSON.stringify({ initData }),
   });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { accessToken: string }).accessToken;
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  // Players have accepted the user agreement (player protection): no seat or room without it.
+  const accepted = await fetch(`http://127.0.0.1:${node.port}/api/v1/protection/agreement`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ version: AGREEMENT_VERSION }),
+  });
+  expect(accepted.status).toBe(204);
+  return accessToken;
 }
 
 type Player = { id: string; socket: Socket; state: GameState | null };

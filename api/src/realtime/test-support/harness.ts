@@ -117,11 +117,21 @@ export interface RealtimeBench {
   /** Signs in through POST /auth/login, funds the wallet (cents) and connects a socket. */
   player(
     id: number,
-    options?: { funds?: number; username?: string; language?: string; photoUrl?: string },
+    options?: {
+      funds?: number;
+      username?: string;
+      language?: string;
+      photoUrl?: string;
+      agreement?: boolean;
+    },
   ): Promise<TestClient>;
   /** A socket with the given handshake (for authentication tests); resolves once connected or refused. */
   rawSocket(auth: Record<string, unknown>, headers?: Record<string, string>): Socket;
-  login(id: number, options?: { username?: string; language?: string; photoUrl?: string }): Promise<string>;
+  /** Signs in; the user has accepted the user agreement (player protection) unless `agreement: false`. */
+  login(
+    id: number,
+    options?: { username?: string; language?: string; photoUrl?: string; agreement?: boolean },
+  ): Promise<string>;
   fund(userId: string, cents: number): Promise<void>;
   createRoom(token: string, minBet: number, password?: string): Promise<string>;
   rest<T = unknown>(
@@ -262,6 +272,10 @@ export function useRealtimeBench(options: Partial<RealtimeOptions> = {}): Realti
       );
       const r = await rest<{ accessToken: string }>('POST', '/auth/login', undefined, { initData });
       if (r.status !== 200) throw new Error(`login failed: ${JSON.stringify(r.body)}`);
+      if (opts.agreement !== false) {
+        const protection = bench.api.services.protection;
+        await protection.acceptAgreement(String(id), protection.agreementVersion);
+      }
       return r.body.accessToken;
     },
     async fund(userId, cents) {
