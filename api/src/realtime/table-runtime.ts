@@ -18,129 +18,42 @@ import {
   needsDeal,
   nextDeadline,
   type Cents,
-  type ErrorCode,
   type PlayerSeed,
-  type RoomType,
   type StoodUpCode,
   type TableAction,
   type TableEvent,
   type TableState,
 } from '@svara/core';
-import { InsufficientBalanceError, type Ledger } from '../ledger/ledger.js';
-import type { Logger } from '../logger.js';
-import type { RoomRecord } from '../rooms/rooms.js';
-import type { Suspension } from '../users/suspension.js';
+import { InsufficientBalanceError } from '../ledger/ledger.js';
 import type { TableDirectory, TableSnapshot } from '../rooms/table-directory.js';
 import { DeadlineTimer } from './deadline-timer.js';
-import type { HandRow, HandStatus, HandStore } from './hand-store.js';
+import type { HandRow } from './hand-store.js';
 import { handRows } from './hand-rows.js';
 import { planMoney, type MoneyPlan } from './ledger-plan.js';
-import type { RealtimeOptions } from './options.js';
-import { SeatConflictError, seatWrites, type SeatStore } from './seat-store.js';
+import { SeatConflictError, seatWrites } from './seat-store.js';
 import { SerialQueue } from './serial-queue.js';
 import { recordSince } from './stats.js';
-import { newTable, type TableResumer } from './table-resume.js';
+import { flagStandUps, takeStandUps } from './stand-ups.js';
+import { newTable } from './table-resume.js';
+import {
+  HAND_RUNNING,
+  refuse,
+  type ActResult,
+  type SeatUser,
+  type Table,
+  type TableListener,
+  type TableRuntimeDeps,
+} from './table-types.js';
 
-export type ActResult = { ok: true } | { ok: false; code: ErrorCode; detail?: string };
-
-/** Who is told about committed changes (the socket gateway). */
-export interface TableListener {
-  /**
-   * A change was committed. `balances` holds the new wallet balance of every player whose money
-   * moved; `lobby` is true when what the lobby shows of the room (seats, status) changed.
-   */
-  changed(change: TableChange): void;
-  /** The room closed (empty for too long); its table is gone. */
-  closed(roomId: string): void;
-  /**
-   * The runtime freed the player's seat for a reason the table itself does not know of (a
-   * suspension): the player is told why, as for the reducer's own stand-ups.
-   */
-  stoodUp?(userId: string, roomId: string, code: StoodUpCode): void;
-}
-
-export type TableChange = {
-  roomId: string;
-  roomType: RoomType;
-  state: TableState;
-  events: TableEvent[];
-  balances: Map<string, Cents>;
-  lobby: boolean;
-  now: number;
-};
-
-export type SeatUser = { id: string; username: string | null; avatar: string | null };
-
-/** What the runtime needs of the rooms service. */
-export interface RoomsPort {
-  get(roomId: string): Promise<RoomRecord | null>;
-  hasAccess(roomId: string, userId: string): Promise<boolean>;
-  close(roomId: string): Promise<void>;
-}
-
-export interface TableRuntimeDeps {
-  store: HandStore;
-  ledger: Pick<Ledger, 'walletBalance'>;
-  rooms: RoomsPort;
-  options: RealtimeOptions;
-  logger: Logger;
-  /** Suspended accounts take no seat and are stood up between hands (users/suspension.ts). */
-  suspension?: Pick<Suspension, 'isSuspended' | 'suspendedAmong'>;
-  /** Seats written as players sit and stand; tables rebuilt from the database when first opened. */
-  seats?: SeatStore;
-  resume?: TableResumer;
-  /**
-   * Player protection (api/src/protection): players over a loss or session limit, or excluded, are
-   * stood up before the next deal (the hand in play is finished); seats start and end play sessions.
-   */
-  protection?: TableProtection;
-  /** Hands ended (their rows are committed): the fairness chain appends their records. */
-  onHandsEnded?: (roomId: string) => void;
-  /** With several nodes, a table opens only once this node holds the room's lease (cluster/ownership.ts). */
-  lease?: { acquire(roomId: string): Promise<boolean> };
-}
-
-/** What the runtime needs of player protection. */
-export interface TableProtection {
-  /** Seated players who must stand up before the next deal, and the reason each is told. */
-  blockedAmong(userIds: readonly string[]): Promise<Map<string, StoodUpCode>>;
-  /** A player sat down, was seated again by a restart (`restored`), or stood up. Never throws. */
-  seatChanged(userId: string, roomId: string, seated: boolean, restored?: boolean): void;
-}
-
-type Table = {
-  roomId: string;
-  type: RoomType;
-  state: TableState;
-  queue: SerialQueue;
-  timer: DeadlineTimer;
-  /** Status of the persisted row of `state.handNumber`, null when it has none. */
-  rowStatus: HandStatus | null;
-  /** Sockets watching the table (seated or not). */
-  viewers: number;
-  /** When a waiting table deals its first hand (startDelayMs), or null. */
-  dealAt: number | null;
-  /** Steps of the current hand row so far (written or queued): the next step's number is one more. */
-  steps: number;
-  /** The background write after moves without money, and what it has still to write, in order. */
-  writing: Promise<void>;
-  unwritten: HandRow[];
-  flushing: boolean;
-  /** Seated players whose account is suspended: stood up as soon as no hand is in play. */
-  suspended: Set<string>;
-  /** Seated players protection stands up as soon as no hand is in play, with the reason they are told. */
-  blocked: Map<string, StoodUpCode>;
-  /** Players a restart made away: back as soon as their socket is (returned()). */
-  markedAway: Set<string>;
-  /** The client seeds players at the table chose (RULES §7; the apps pick a random one by default). */
-  clientSeeds: Map<string, string>;
-};
-
-/** Hand statuses in which a newcomer cannot be dealt in: the lobby's "game already started". */
-const HAND_RUNNING = new Set(['ante', 'blind_betting', 'betting', 'showdown', 'svara_pending']);
-
-const refuse = (code: ErrorCode, detail?: string): ActResult =>
-  detail === undefined ? { ok: false, code } : { ok: false, code, detail };
+export type {
+  ActResult,
+  RoomsPort,
+  SeatUser,
+  TableChange,
+  TableListener,
+  TableProtection,
+  TableRuntimeDeps,
+} from './table-types.js';
 
 export class TableRuntime implements TableDirectory {
   private readonly tables = new Map<string, Table>();
@@ -340,7 +253,7 @@ export class TableRuntime implements TableDirectory {
       return;
     }
     table.suspended.add(userId);
-    await this.run(table, () => this.standUpSuspended(table));
+    await this.run(table, () => this.standUpFlagged(table));
   }
 
   /**
@@ -352,7 +265,7 @@ export class TableRuntime implements TableDirectory {
     const table = roomId === undefined ? undefined : this.tables.get(roomId);
     if (!table) return;
     table.blocked.set(userId, code);
-    await this.run(table, () => this.standUpSuspended(table));
+    await this.run(table, () => this.standUpFlagged(table));
   }
 
   /** The player's socket is back: a seat a restart made away is in play again. */
@@ -517,13 +430,12 @@ export class TableRuntime implements TableDirectory {
   /** After a step: deal while a hand is due, then arm the timer for the next deadline. */
   private async advance(table: Table): Promise<void> {
     try {
-      await this.standUpSuspended(table);
+      await this.standUpFlagged(table);
       for (let deals = 0; deals < 3 && needsDeal(table.state) && this.dealDue(table); deals++) {
         // Before every deal the accounts are asked again: a suspension made on another node, or
         // whose signal was lost, still stands the player up before they are dealt in.
-        const suspended = await this.findSuspended(table);
-        if ((await this.findBlocked(table)) || suspended) {
-          await this.standUpSuspended(table);
+        if (await flagStandUps(table, this.deps)) {
+          await this.standUpFlagged(table);
           if (!needsDeal(table.state)) break;
         }
         table.dealAt = null;
@@ -637,43 +549,14 @@ export class TableRuntime implements TableDirectory {
     return this.step(table, { type: 'set_balance', playerId: userId, balance });
   }
 
-  /** Flags the seated players whose account is suspended; true when there is any. */
-  private async findSuspended(table: Table): Promise<boolean> {
-    const suspension = this.deps.suspension;
-    if (!suspension || table.state.seats.length === 0) return false;
-    const ids = await suspension.suspendedAmong(table.state.seats.map((s) => s.playerId));
-    for (const id of ids) table.suspended.add(id);
-    return ids.length > 0;
-  }
-
-  /** Flags the seated players protection stands up (a limit reached, an exclusion); true when any. */
-  private async findBlocked(table: Table): Promise<boolean> {
-    const protection = this.deps.protection;
-    if (!protection || table.state.seats.length === 0) return false;
-    const blocked = await protection.blockedAmong(table.state.seats.map((s) => s.playerId));
-    for (const [id, code] of blocked) table.blocked.set(id, code);
-    return blocked.size > 0;
-  }
-
   /** Stands up the flagged players once no hand is in play (a hand in progress is played out). */
-  private async standUpSuspended(table: Table): Promise<ActResult> {
+  private async standUpFlagged(table: Table): Promise<ActResult> {
     if (HAND_RUNNING.has(table.state.status)) return { ok: true };
-    for (const [userId, code] of [...table.blocked]) {
-      table.blocked.delete(userId);
-      if (table.suspended.has(userId) || !this.isSeated(table, userId)) continue;
+    for (const { userId, code } of takeStandUps(table)) {
       const result = await this.step(table, { type: 'leave', playerId: userId });
       if (!result.ok) continue;
-      this.deps.logger.info({ roomId: table.roomId, userId, code }, 'player stood up by protection');
+      this.deps.logger.info({ roomId: table.roomId, userId, code }, 'player stood up');
       this.listener?.stoodUp?.(userId, table.roomId, code);
-    }
-    if (table.suspended.size === 0) return { ok: true };
-    for (const userId of [...table.suspended]) {
-      table.suspended.delete(userId);
-      if (!this.isSeated(table, userId)) continue;
-      const result = await this.step(table, { type: 'leave', playerId: userId });
-      if (!result.ok) continue;
-      this.deps.logger.info({ roomId: table.roomId, userId }, 'suspended player stood up');
-      this.listener?.stoodUp?.(userId, table.roomId, 'account_suspended');
     }
     return { ok: true };
   }
