@@ -177,6 +177,8 @@ interface DepositOrder {
   orderId: string;
   kind: 'deposit' | 'invoice';
   currency: 'USDTTON' | 'TON' | 'USDT';
+  /** What the payer sends (an address's USDT payment; an invoice's own amount). */
+  dollars: number;
 }
 
 interface Player {
@@ -327,6 +329,7 @@ async function runBench(): Promise<void> {
       trackerId: string;
       kind: 'deposit' | 'invoice';
       currency: DepositOrder['currency'];
+      dollars: number;
     }[] = [];
     await pool(players, 20, async (player) => {
       for (let k = 0; k < ORDERS_PER_PLAYER; k++) {
@@ -338,15 +341,17 @@ async function runBench(): Promise<void> {
             { type: 'deposit', telegramId: player.id, currency },
             player.token,
           );
-          trackers.push({ player, trackerId, kind: 'deposit', currency });
+          trackers.push({ player, trackerId, kind: 'deposit', currency, dollars: 10 });
         } else {
+          // Each a different amount: an open invoice of the same amount is given again, not made twice.
+          const dollars = 10 + k;
           const { trackerId } = await must<{ trackerId: string }>(
             'POST',
             '/finances/invoice',
-            { amount: 10 },
+            { amount: dollars },
             player.token,
           );
-          trackers.push({ player, trackerId, kind: 'invoice', currency: 'USDT' });
+          trackers.push({ player, trackerId, kind: 'invoice', currency: 'USDT', dollars });
         }
       }
     });
@@ -355,7 +360,13 @@ async function runBench(): Promise<void> {
     for (const t of trackers) {
       const orderId = orderIds.get(t.trackerId);
       if (!orderId) throw new Error(`no order for ${t.trackerId}`);
-      t.player.orders.push({ trackerId: t.trackerId, orderId, kind: t.kind, currency: t.currency });
+      t.player.orders.push({
+        trackerId: t.trackerId,
+        orderId,
+        kind: t.kind,
+        currency: t.currency,
+        dollars: t.dollars,
+      });
     }
     console.log(
       `setup: ${PLAYERS} players signed in and connected in ${((signedIn - setupStarted) / 1000).toFixed(1)}s, ` +
@@ -380,8 +391,8 @@ async function runBench(): Promise<void> {
               status: 'paid',
               comment: order.orderId,
               currency: order.currency,
-              amount: order.kind === 'invoice' ? '10' : null,
-              paidAmount: ton ? '2' : '10',
+              amount: order.kind === 'invoice' ? String(order.dollars) : null,
+              paidAmount: ton ? '2' : String(order.dollars),
               asset: ton ? 'TON' : 'USDT',
               rate: ton ? '5.00' : '1',
               txId: null,
