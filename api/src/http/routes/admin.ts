@@ -1,7 +1,8 @@
 /**
  * The operators' API under /admin, for the Telegram ids of BOT_ADMIN_IDS only (the same list the
  * bot's admin commands use): the withdrawal review queue, decisions, the review flag on an
- * account, and suspension. Anyone else gets 403, as if the routes held nothing for them.
+ * account, suspension, and extending a player's cool-off or self-exclusion. Anyone else gets 403, as if
+ * the routes held nothing for them.
  */
 import {
   adminDecisionSchema,
@@ -19,6 +20,8 @@ import type { AppContext, AppState, Next } from '../context.js';
 import type { RateLimiters } from '../rate-limit.js';
 
 const listQuerySchema = z.object({ status: z.enum(['review', 'pending', 'all']).default('review') });
+/** A cool-off or self-exclusion is only ever extended, to a later instant (at most 10 years on). */
+const extendExclusionSchema = z.object({ until: z.iso.datetime({ offset: true }) });
 
 export function adminRoutes(router: Router<AppState>, services: Services, limits: RateLimiters) {
   const operators = new Set(services.config.adminIds);
@@ -81,5 +84,17 @@ export function adminRoutes(router: Router<AppState>, services: Services, limits
     if (!id.success) throw new SvaraError('validation_failed', 'user id');
     await services.suspension.unsuspend(id.data, userIdOf(ctx));
     ctx.body = { userId: id.data, suspended: false };
+  });
+
+  // A player's cool-off or self-exclusion can be made longer by an operator, never shorter.
+  router.post('/admin/users/:id/exclusion', limits.mutationByIp, signedIn, operator, async (ctx) => {
+    const id = telegramIdSchema.safeParse(ctx.params.id);
+    const body = extendExclusionSchema.safeParse(await readJson(ctx));
+    if (!id.success || !body.success) throw new SvaraError('validation_failed', 'user id and {until}');
+    const until = new Date(body.data.until);
+    if (until.getTime() > Date.now() + 10 * 366 * 24 * 3600_000)
+      throw new SvaraError('validation_failed', 'an exclusion ends within ten years');
+    await services.protection.extendExclusion(id.data, userIdOf(ctx), until);
+    ctx.body = { userId: id.data, exclusion: (await services.protection.get(id.data)).exclusion };
   });
 }
