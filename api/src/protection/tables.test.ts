@@ -9,8 +9,15 @@
 import type { Ack, GameState, ServerEventPayload } from '@svara/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { knexOf } from '../db/orm.js';
-import { useRealtimeBench, type TestClient } from '../realtime/test-support/harness.js';
-import { act, leaveAll, seatAll, sync, turnOf } from '../realtime/test-support/table-driver.js';
+import { useRealtimeBench } from '../realtime/test-support/harness.js';
+import {
+  act,
+  finishHand,
+  leaveAll,
+  seatAll,
+  threeDealt,
+  turnOf,
+} from '../realtime/test-support/table-driver.js';
 
 /** A reality-check minute lasts 20 ms here: the 30-minute check comes after 0.6 s of play. */
 const bench = useRealtimeBench({ realityCheckMinuteMs: 20 });
@@ -23,18 +30,6 @@ afterEach(async () => {
 });
 
 type StoodUp = ServerEventPayload<'stood_up'>;
-
-/** The players still in the hand play it out (look, then fold) until its result is shown. */
-async function finishHand(players: TestClient[], roomId: string): Promise<void> {
-  for (let step = 0; step < 12; step++) {
-    const s = players[0]!.state!;
-    if (s.status === 'finished' || s.status === 'waiting') return;
-    await sync(players, s);
-    const actor = turnOf(players, s);
-    await act(actor, roomId, actor.state!.allowedActions!.look ? { action: 'look' } : { action: 'fold' });
-  }
-  throw new Error('the hand did not end');
-}
 
 /** A second socket (tab) of a signed-in player; resolves once connected. */
 async function secondTab(token: string) {
@@ -115,14 +110,9 @@ describe('sitting down', () => {
 
 describe('a seated player', () => {
   it('who reaches the session limit finishes the hand, then is stood up before the next deal', async () => {
-    const players = [
-      await bench.player(nextId++),
-      await bench.player(nextId++),
-      await bench.player(nextId++),
-    ];
-    const roomId = await bench.createRoom(players[0]!.token, 1);
-    await seatAll(roomId, players);
-    let s = await players[0]!.frame((f) => f.status === 'blind_betting', 'the deal');
+    const dealt = await threeDealt(bench, () => nextId++);
+    const { players, roomId } = dealt;
+    let s = dealt.state;
     const first = s.fairness.handNumber;
     const target = players[2]!;
     const others = players.slice(0, 2);
@@ -163,14 +153,9 @@ describe('a seated player', () => {
   });
 
   it('who loses up to the loss limit (net of wins) is stood up after the hand; the winner plays on', async () => {
-    const players = [
-      await bench.player(nextId++),
-      await bench.player(nextId++),
-      await bench.player(nextId++),
-    ];
-    const roomId = await bench.createRoom(players[0]!.token, 1);
-    await seatAll(roomId, players);
-    const s = await players[0]!.frame((f) => f.status === 'blind_betting', 'the deal');
+    const dealt = await threeDealt(bench, () => nextId++);
+    const { players, roomId } = dealt;
+    const s = dealt.state;
     const first = s.fairness.handNumber;
     // Every player allows themselves one cent of loss a day (a lowering applies at once).
     for (const p of players)
@@ -201,14 +186,9 @@ describe('a seated player', () => {
   });
 
   it('who excludes themselves mid-hand plays it out, then is stood up and told why', async () => {
-    const players = [
-      await bench.player(nextId++),
-      await bench.player(nextId++),
-      await bench.player(nextId++),
-    ];
-    const roomId = await bench.createRoom(players[0]!.token, 1);
-    await seatAll(roomId, players);
-    let s = await players[0]!.frame((f) => f.status === 'blind_betting', 'the deal');
+    const dealt = await threeDealt(bench, () => nextId++);
+    const { players, roomId } = dealt;
+    let s = dealt.state;
     const first = s.fairness.handNumber;
     const target = turnOf(players, s);
     const others = players.filter((p) => p !== target);
@@ -235,14 +215,9 @@ describe('a seated player', () => {
   });
 
   it('an exclusion written elsewhere (no signal here) still stands the player up before the next deal', async () => {
-    const players = [
-      await bench.player(nextId++),
-      await bench.player(nextId++),
-      await bench.player(nextId++),
-    ];
-    const roomId = await bench.createRoom(players[0]!.token, 1);
-    await seatAll(roomId, players);
-    const s = await players[0]!.frame((f) => f.status === 'blind_betting', 'the deal');
+    const dealt = await threeDealt(bench, () => nextId++);
+    const { players, roomId } = dealt;
+    const s = dealt.state;
     const target = players[1]!;
     await knex()('protection_exclusions').insert({
       user_id: target.userId,

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameState, ServerEventPayload } from '@svara/core';
 import { useRealtimeBench, type TestClient } from './test-support/harness.js';
-import { act, leaveAll, seatAll, sync, turnOf } from './test-support/table-driver.js';
+import { finishHand, leaveAll, seatAll, turnOf } from './test-support/table-driver.js';
 
 const bench = useRealtimeBench({ timings: { turnMs: 1_000, svaraMs: 1_500, resultMs: 300, awayMs: 4_000 } });
 let nextId = 760_000;
@@ -62,18 +62,6 @@ describe('a balance below the ante', () => {
 });
 
 describe('away and back', () => {
-  /** The two players still in the hand play it out: look, then fold, until it is over. */
-  async function finishHand(players: TestClient[], roomId: string): Promise<void> {
-    for (let step = 0; step < 10; step++) {
-      const s = players[0]!.state!;
-      if (s.status === 'finished' || s.status === 'waiting') return;
-      await sync(players, s);
-      const actor = turnOf(players, s);
-      await act(actor, roomId, actor.state!.allowedActions!.look ? { action: 'look' } : { action: 'fold' });
-    }
-    throw new Error('the hand did not end');
-  }
-
   it('a player whose turn timed out is away, dealt no hand until they say they are back', async () => {
     const players = [
       await bench.player(nextId++),
@@ -89,7 +77,7 @@ describe('away and back', () => {
     // The turn runs out: folded, and shown as away to everyone.
     s = await others[0]!.frame((f) => playerIn(f, away)?.isAway === true, 'away shown');
     expect(playerIn(s, away)).toMatchObject({ isAway: true, hasFolded: true });
-    await finishHand(others, roomId);
+    await finishHand(others, roomId, 10);
 
     // The next hand is dealt without them: no cards, no ante.
     const balance = playerIn(others[0]!.state!, away)!.balance;
@@ -106,7 +94,7 @@ describe('away and back', () => {
       ok: false,
       code: 'action_not_allowed',
     });
-    await finishHand(others, roomId);
+    await finishHand(others, roomId, 10);
     s = await away.frame(
       (f) => f.status === 'blind_betting' && f.fairness.handNumber === first + 2,
       'the hand after',

@@ -8,7 +8,7 @@ import type { GameState, ServerEventPayload } from '@svara/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { knexOf } from '../db/orm.js';
 import { useRealtimeBench, type TestClient } from './test-support/harness.js';
-import { act, leaveAll, seatAll, sync, turnOf } from './test-support/table-driver.js';
+import { act, finishHand, leaveAll, seatAll, sync, threeDealt, turnOf } from './test-support/table-driver.js';
 
 const bench = useRealtimeBench();
 let nextId = 780_000;
@@ -21,18 +21,6 @@ afterEach(async () => {
 
 type StoodUp = ServerEventPayload<'stood_up'>;
 const seatOf = (s: GameState, p: TestClient) => s.players.find((x) => x.id === p.userId);
-
-/** The players still in the hand play it out (look, then fold) until its result is shown. */
-async function finishHand(players: TestClient[], roomId: string): Promise<void> {
-  for (let step = 0; step < 12; step++) {
-    const s = players[0]!.state!;
-    if (s.status === 'finished' || s.status === 'waiting') return;
-    await sync(players, s);
-    const actor = turnOf(players, s);
-    await act(actor, roomId, actor.state!.allowedActions!.look ? { action: 'look' } : { action: 'fold' });
-  }
-  throw new Error('the hand did not end');
-}
 
 describe('a suspended account at the tables', () => {
   it('cannot sit down: account_suspended, and the table is unchanged', async () => {
@@ -68,14 +56,9 @@ describe('a suspended account at the tables', () => {
   });
 
   it('a seated player plays the hand in progress out, then is stood up and told why', async () => {
-    const players = [
-      await bench.player(nextId++),
-      await bench.player(nextId++),
-      await bench.player(nextId++),
-    ];
-    const roomId = await bench.createRoom(players[0]!.token, 1);
-    await seatAll(roomId, players);
-    let s = await players[0]!.frame((f) => f.status === 'blind_betting', 'the deal');
+    const dealt = await threeDealt(bench, () => nextId++);
+    const { players, roomId } = dealt;
+    let s = dealt.state;
     const first = s.fairness.handNumber;
     // The player on turn is suspended: the hand goes on with them in it.
     const target = turnOf(players, s);
@@ -108,14 +91,9 @@ describe('a suspended account at the tables', () => {
   });
 
   it('a suspension this process was not told of still stands the player up before the next deal', async () => {
-    const players = [
-      await bench.player(nextId++),
-      await bench.player(nextId++),
-      await bench.player(nextId++),
-    ];
-    const roomId = await bench.createRoom(players[0]!.token, 1);
-    await seatAll(roomId, players);
-    let s = await players[0]!.frame((f) => f.status === 'blind_betting', 'the deal');
+    const dealt = await threeDealt(bench, () => nextId++);
+    const { players, roomId } = dealt;
+    let s = dealt.state;
     const first = s.fairness.handNumber;
     const target = players[2]!;
     const others = players.slice(0, 2);

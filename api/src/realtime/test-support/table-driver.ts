@@ -96,6 +96,30 @@ export async function playUntil(
   throw new Error('the hand did not reach the wanted state');
 }
 
+/** Three new players seated in a new room of stake 1, and the frame of its first deal. */
+export async function threeDealt(
+  bench: RealtimeBench,
+  nextId: () => number,
+): Promise<{ players: TestClient[]; roomId: string; state: GameState }> {
+  const players = [await bench.player(nextId()), await bench.player(nextId()), await bench.player(nextId())];
+  const roomId = await bench.createRoom(players[0]!.token, 1);
+  await seatAll(roomId, players);
+  const state = await players[0]!.frame((f) => f.status === 'blind_betting', 'the deal');
+  return { players, roomId, state };
+}
+
+/** The players still in the hand play it out (look, then fold) until its result is shown. */
+export async function finishHand(players: TestClient[], roomId: string, maxSteps = 12): Promise<void> {
+  for (let step = 0; step < maxSteps; step++) {
+    const s = players[0]!.state!;
+    if (s.status === 'finished' || s.status === 'waiting') return;
+    await sync(players, s);
+    const actor = turnOf(players, s);
+    await act(actor, roomId, actor.state!.allowedActions!.look ? { action: 'look' } : { action: 'fold' });
+  }
+  throw new Error('the hand did not end');
+}
+
 /** Every player leaves the room (so no further hands run in it). */
 export async function leaveAll(roomId: string, players: TestClient[]): Promise<void> {
   for (const p of players) await p.send('leave_room', { roomId });
