@@ -4,13 +4,13 @@
  * history's triggers see exactly what production writes.
  */
 import { applyAction, createTable, type TableAction, type TableState } from '@svara/core';
-import { randomUUID } from 'node:crypto';
 import type { Knex } from '@mikro-orm/postgresql';
 import { createLedger } from '../ledger/ledger.js';
 import { createHandStore, type HandStore } from '../realtime/hand-store.js';
 import { handRows, type HandRowCursor } from '../realtime/hand-rows.js';
 import { planMoney } from '../realtime/ledger-plan.js';
 import { findSeed } from '../realtime/test-support/seeds.js';
+import { fundedTestRoom } from '../test-support/funded-room.js';
 
 export type TestTable = {
   roomId: string;
@@ -26,20 +26,7 @@ export type TestTable = {
 export async function openTestTable(knex: Knex, players: string[], store?: HandStore): Promise<TestTable> {
   const ledger = createLedger(knex);
   const hands = store ?? createHandStore(knex, ledger);
-  const roomId = randomUUID();
-  await knex.raw(`insert into users (telegram_id) select unnest(?::bigint[]) on conflict do nothing`, [
-    players,
-  ]);
-  await knex.raw(`insert into rooms (id, stake_cents, type) values (?, 100, 'public')`, [roomId]);
-  for (const id of players) {
-    await ledger.transfer({
-      idempotencyKey: `fund:${roomId}:${id}`,
-      debitAccountId: await ledger.systemAccount('faucet'),
-      creditAccountId: await ledger.playerWallet(id),
-      amount: 10_000,
-      reason: 'faucet',
-    });
-  }
+  const roomId = await fundedTestRoom(knex, players);
   let state = createTable({ roomId, stake: 100 });
   for (const playerId of players) {
     const r = applyAction(

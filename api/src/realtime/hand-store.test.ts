@@ -3,7 +3,6 @@
  * or not at all, settled escrows must end empty, and a leftover hand is voided back to the wallets.
  */
 import { applyAction, createTable, type TableAction, type TableState } from '@svara/core';
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { knexOf } from '../db/orm.js';
 import { checkLedger } from '../ledger/check.js';
@@ -18,6 +17,7 @@ import {
 } from './hand-store.js';
 import { escrowReference, planMoney, type MoneyPlan } from './ledger-plan.js';
 import { findSeed } from './test-support/seeds.js';
+import { fundedTestRoom } from '../test-support/funded-room.js';
 
 const db = useTestDatabase();
 
@@ -25,20 +25,7 @@ async function setup(players: string[]) {
   const knex = knexOf(db.current.orm);
   const ledger = createLedger(knex);
   const store = createHandStore(knex, ledger);
-  const roomId = randomUUID();
-  await knex.raw(`insert into users (telegram_id) select unnest(?::bigint[]) on conflict do nothing`, [
-    players,
-  ]);
-  await knex.raw(`insert into rooms (id, stake_cents, type) values (?, 100, 'public')`, [roomId]);
-  for (const id of players) {
-    await ledger.transfer({
-      idempotencyKey: `fund:${roomId}:${id}`,
-      debitAccountId: await ledger.systemAccount('faucet'),
-      creditAccountId: await ledger.playerWallet(id),
-      amount: 10_000,
-      reason: 'faucet',
-    });
-  }
+  const roomId = await fundedTestRoom(knex, players);
   let state = createTable({ roomId, stake: 100 });
   for (const playerId of players)
     state = must(state, { type: 'sit', playerId, balance: 10_000, username: null, avatar: null });

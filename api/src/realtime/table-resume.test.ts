@@ -5,7 +5,6 @@
  * hand that cannot be rebuilt is voided, with the reason logged.
  */
 import type { TableState } from '@svara/core';
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { checkLedger } from '../ledger/check.js';
 import { createLedger } from '../ledger/ledger.js';
@@ -18,6 +17,7 @@ import { createSeatStore } from './seat-store.js';
 import { TableResumer } from './table-resume.js';
 import { TableRuntime } from './table-runtime.js';
 import { dealtScores, findSeed } from './test-support/seeds.js';
+import { fundedTestRoom } from '../test-support/funded-room.js';
 
 const db = useTestDatabase();
 /** Each test's own three players (wallets are not shared between tests). */
@@ -75,23 +75,7 @@ function runtimeOn(roomId: string, startDelayMs = 100) {
 
 async function fundedRoom(): Promise<string> {
   PLAYERS = [0, 1, 2].map(() => String(nextPlayer++));
-  const knex = db.knex;
-  const ledger = createLedger(knex);
-  const roomId = randomUUID();
-  await knex.raw(`insert into users (telegram_id) select unnest(?::bigint[]) on conflict do nothing`, [
-    PLAYERS,
-  ]);
-  await knex.raw(`insert into rooms (id, stake_cents, type) values (?, 100, 'public')`, [roomId]);
-  for (const id of PLAYERS) {
-    await ledger.transfer({
-      idempotencyKey: `fund:${roomId}:${id}`,
-      debitAccountId: await ledger.systemAccount('faucet'),
-      creditAccountId: await ledger.playerWallet(id),
-      amount: 10_000,
-      reason: 'faucet',
-    });
-  }
-  return roomId;
+  return fundedTestRoom(db.knex, PLAYERS);
 }
 
 /** Three players seated and dealt in, then `moves` of the player on turn. */
