@@ -2,7 +2,7 @@
  * What the bot needs from the api's service layer, as shapes rather than imports: the api passes its
  * real services (they satisfy these structurally), and the bot builds without compiling the api.
  */
-import type { ReferralInfo } from '@svara/core';
+import type { DeskStats, DeskUserCard, DeskWithdrawal, ReferralInfo } from '@svara/core';
 
 /** A player as the users service returns it (the fields the bot reads). */
 export interface BotUser {
@@ -70,67 +70,6 @@ export interface WithdrawalReviewPort {
 export interface SuspensionPort {
   suspend(userId: string, operatorId: string, reason: string): Promise<void>;
   unsuspend(userId: string, operatorId: string): Promise<void>;
-}
-
-export interface DeskPlayer {
-  telegramId: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  createdAt: Date;
-}
-
-export interface DeskTable {
-  roomId: string;
-  stakeCents: number | null;
-  hands: number;
-  lastPlayedAt: Date;
-}
-
-export interface DeskWithdrawal {
-  id: string;
-  amountCents: number;
-  method: 'address' | 'cryptobot';
-  address: string | null;
-  status: string;
-  reviewReason: string | null;
-  createdAt: Date;
-  decision: {
-    outcome: 'approved' | 'rejected';
-    by: { telegramId: string; username: string | null; firstName: string | null };
-    at: Date;
-  } | null;
-  player: DeskPlayer;
-  depositedCents: number;
-  withdrawnCents: number;
-  recentTables: DeskTable[];
-}
-
-export interface DeskUserCard {
-  player: DeskPlayer;
-  balanceCents: number;
-  referralCents: number;
-  depositedCents: number;
-  withdrawnCents: number;
-  payments: { type: string; method: string; amountCents: number | null; status: string; createdAt: Date }[];
-  tables: { rooms: number; hands: number; recent: DeskTable[] };
-  suspension: { at: Date; reason: string | null; by: string | null } | null;
-}
-
-export interface DeskStats {
-  at: Date;
-  players: { total: number; activeToday: number };
-  tablesRunning: number;
-  handsToday: number;
-  onTablesCents: number;
-  house: { todayCents: number; monthCents: number; tablesTodayCents: number; feesTodayCents: number };
-  depositsToday: { count: number; cents: number };
-  withdrawalsToday: { count: number; cents: number };
-  pendingReviews: number;
-  playerBalancesCents: number;
-  merchants: { provider: string; cents: number | null }[];
-  merchantCents: number | null;
-  coverage: number | null;
 }
 
 /** What the operators' desk reads (services.desk, api/src/admin). */

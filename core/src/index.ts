@@ -8,6 +8,7 @@ export * from './shuffle.js';
 export * from './errors.js';
 export * from './referral.js';
 export * from './bot-notices.js';
+export type * from './desk.js';
 export * from './protocol/index.js';
 export * from './table/index.js';
 export * from './fairness/index.js';

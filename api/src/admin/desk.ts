@@ -3,8 +3,9 @@
  * suspensions go through the payments and suspension services; this only looks.
  */
 import type { Knex } from '@mikro-orm/postgresql';
-import { createPlayerQueries, type DeskUserCard, type DeskWithdrawal } from './players.js';
-import { createStats, type DeskStats, type StatsDeps } from './stats.js';
+import type { DeskStats, DeskUserCard, DeskWithdrawal } from '@svara/core';
+import { createPlayerQueries } from './players.js';
+import { createStats, type StatsDeps } from './stats.js';
 
 export type { DeskUserCard, DeskWithdrawal, DeskStats };
 

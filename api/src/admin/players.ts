@@ -4,77 +4,8 @@
  * /user and /withdrawals render it.
  */
 import type { Knex } from '@mikro-orm/postgresql';
+import type { DeskPayment, DeskPlayer, DeskTablesPlayed, DeskUserCard, DeskWithdrawal } from '@svara/core';
 import { z } from 'zod';
-
-export interface DeskPlayer {
-  telegramId: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  createdAt: Date;
-}
-
-/** A room the player put money into, with how many of its hands they played. */
-export interface DeskTable {
-  roomId: string;
-  stakeCents: number | null;
-  hands: number;
-  lastPlayedAt: Date;
-}
-
-export interface DeskTablesPlayed {
-  rooms: number;
-  hands: number;
-  recent: DeskTable[];
-}
-
-export interface DeskPayment {
-  type: 'deposit' | 'withdrawal';
-  method: string;
-  amountCents: number | null;
-  status: string;
-  createdAt: Date;
-}
-
-export interface DeskSuspension {
-  at: Date;
-  reason: string | null;
-  by: string | null;
-}
-
-export interface DeskUserCard {
-  player: DeskPlayer;
-  balanceCents: number;
-  referralCents: number;
-  depositedCents: number;
-  withdrawnCents: number;
-  payments: DeskPayment[];
-  tables: DeskTablesPlayed;
-  suspension: DeskSuspension | null;
-}
-
-export interface DeskOperator {
-  telegramId: string;
-  username: string | null;
-  firstName: string | null;
-}
-
-export interface DeskWithdrawal {
-  id: string;
-  amountCents: number;
-  method: 'address' | 'cryptobot';
-  address: string | null;
-  /** payment_transactions.status: `review` while it waits for an operator. */
-  status: string;
-  reviewReason: string | null;
-  createdAt: Date;
-  /** The operator's decision; null while in review (or for a withdrawal that never was). */
-  decision: { outcome: 'approved' | 'rejected'; by: DeskOperator; at: Date } | null;
-  player: DeskPlayer;
-  depositedCents: number;
-  withdrawnCents: number;
-  recentTables: DeskTable[];
-}
 
 /** How many rooms and payments a card lists. */
 export const RECENT_TABLES = 3;

@@ -2,37 +2,8 @@
  * /stats: the operators' numbers of the day, read from the database (days and months in UTC) and the
  * merchants' balances from the payment providers.
  */
+import type { DeskStats, MerchantBalance } from '@svara/core';
 import type { Knex } from '@mikro-orm/postgresql';
-
-export interface MerchantBalance {
-  provider: string;
-  /** Null when the provider does not tell it, failed or did not answer in time. */
-  cents: number | null;
-}
-
-export interface DeskStats {
-  at: Date;
-  /** All accounts; active today = signed in today (users.updated_at) or paid into a hand today. */
-  players: { total: number; activeToday: number };
-  /** Open rooms with a hand running (database) or players seated (this node's table runtime). */
-  tablesRunning: number;
-  /** Hands dealt since midnight UTC (voided ones not counted). */
-  handsToday: number;
-  /** What the hands' escrows (the pots) hold now. */
-  onTablesCents: number;
-  /** Ledger transfers into the house: tables' share (`house_share`) and deposit fees (`deposit_fee`). */
-  house: { todayCents: number; monthCents: number; tablesTodayCents: number; feesTodayCents: number };
-  depositsToday: { count: number; cents: number };
-  withdrawalsToday: { count: number; cents: number };
-  pendingReviews: number;
-  /** Players' wallets and referral balances together: what the house owes them. */
-  playerBalancesCents: number;
-  merchants: MerchantBalance[];
-  /** The known merchants' balances together; null when none is known. */
-  merchantCents: number | null;
-  /** merchantCents / playerBalancesCents; null when either is unknown or nobody holds money. */
-  coverage: number | null;
-}
 
 export interface StatsDeps {
   knex: Knex;

@@ -9,7 +9,8 @@ import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { z } from 'zod';
 import { t, type Language } from '../i18n.js';
-import type { DeskPort, DeskWithdrawal } from '../ports.js';
+import type { DeskWithdrawal } from '@svara/core';
+import type { DeskPort } from '../ports.js';
 import { daysBetween, operatorName, playerName, roomRef, utcDate, utcDateTime } from './format.js';
 
 const REVIEW_REASONS = ['over_limit', 'account_flagged', 'new_address'] as const;

@@ -1,7 +1,7 @@
 /** /stats as text: the day's numbers, the house share, and the merchant's coverage of players' money. */
 import { formatUsdCents } from '@svara/core';
 import { t, type Language } from '../i18n.js';
-import type { DeskStats } from '../ports.js';
+import type { DeskStats } from '@svara/core';
 import { percent, utcDateTime } from './format.js';
 
 export function statsText(language: Language, stats: DeskStats): string {

@@ -3,7 +3,7 @@ import { formatUsdCents } from '@svara/core';
 import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { t, type Language } from '../i18n.js';
-import type { DeskUserCard } from '../ports.js';
+import type { DeskUserCard } from '@svara/core';
 import { daysBetween, playerName, utcDate, utcDateTime } from './format.js';
 import type { RenderedMessage } from './review.js';
 
