@@ -23,8 +23,11 @@ export interface DeliveryOptions {
 }
 
 /** 403 (blocked, deactivated, never started) and "chat not found": this player cannot be reached. */
-function isUnreachable(error: GrammyError): boolean {
-  return error.error_code === 403 || (error.error_code === 400 && /chat not found/i.test(error.description));
+export function isUnreachable(error: GrammyError): boolean {
+  return (
+    error.error_code === 403 ||
+    (error.error_code === 400 && /chat not found|user is deactivated/i.test(error.description))
+  );
 }
 
 export async function deliver(

@@ -10,6 +10,7 @@
  * claim's lease then runs out and another drain sends it again. Losing it would be worse.
  */
 import { GrammyError, HttpError, type Api } from 'grammy';
+import { isUnreachable } from '../delivery.js';
 import type { BotLogger } from '../ports.js';
 import type { ClaimedNotice, NoticeStore } from './notice-store.js';
 import type { MessageContent, NoticeRenderer } from './render-notice.js';
@@ -52,14 +53,6 @@ const MINUTE = 60_000;
 
 /** 2 s, 4 s, 8 s … up to 15 minutes between attempts. */
 export const defaultBackoff = (attempt: number) => Math.min(1_000 * 2 ** attempt, 15 * MINUTE);
-
-/** Telegram's answers that mean this chat cannot be written to. */
-function isUnreachable(error: GrammyError): boolean {
-  return (
-    error.error_code === 403 ||
-    (error.error_code === 400 && /chat not found|user is deactivated/i.test(error.description))
-  );
-}
 
 /** An edit that cannot be made: the message is gone or too old; a new message is sent instead. */
 function isUneditable(error: GrammyError): boolean {
