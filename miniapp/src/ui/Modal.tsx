@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useEscape } from './Sheet';
 import { CloseIcon } from './icons';
+import { CloseButton } from './CloseButton';
 
 /** A centred dialog over a dimmed backdrop. */
 export function Dialog({
@@ -63,15 +64,7 @@ export function FullModal({
     >
       <div className="flex items-center gap-3 border-b border-gold-400/20 bg-felt-900 px-4 py-3">
         <h2 className="flex-1 font-display text-lg font-bold text-gold-300">{title}</h2>
-        <button
-          type="button"
-          aria-label="close"
-          data-testid="modal-close"
-          onClick={onClose}
-          className="grid h-9 w-9 place-items-center rounded-full bg-black/30 text-cream/80 active:scale-95"
-        >
-          <CloseIcon className="h-4 w-4" />
-        </button>
+        <CloseButton label="close" testId="modal-close" onClick={onClose} />
       </div>
       <div
         className="no-scrollbar flex-1 overflow-y-auto px-4 py-4"

@@ -6,12 +6,13 @@ import { shareHand } from '../../hands/share';
 import { useHandDetail } from '../../hands/useHands';
 import { useFormatUsd } from '../../lib/money';
 import { seatName } from '../../lib/names';
-import { ChevronLeft, ChevronRight, CloseIcon } from '../../ui/icons';
+import { ChevronLeft, ChevronRight } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
 import { TableArea } from '../game/TableArea';
 import type { TableDisplay } from '../game/TableView';
 import { MiniCards } from './HandRow';
+import { CloseButton } from '../../ui/CloseButton';
 
 /** The table drawn as it stood: no timers, no deal animation, no bubbles. */
 const STILL: TableDisplay = { finished: null, deal: null, timer: null, bubbles: {} };
@@ -72,15 +73,7 @@ export function HandReplay({
   const { detail, failed } = useHandDetail(handId, publicView);
   const header = (
     <div className="flex items-center gap-3 px-4 py-3" style={{ paddingTop: 'calc(12px + var(--safe-top))' }}>
-      <button
-        type="button"
-        aria-label={t('common.close')}
-        data-testid="replay-close"
-        onClick={onClose}
-        className="grid h-9 w-9 place-items-center rounded-full bg-black/30 text-cream/80 active:scale-95"
-      >
-        <CloseIcon className="h-4 w-4" />
-      </button>
+      <CloseButton label={t('common.close')} testId="replay-close" onClick={onClose} />
       <h1 className="flex-1 font-display text-lg font-bold text-gold-300">
         {detail ? t('hands.handNumber', { number: detail.hand.handNumber }) : t('hands.replay')}
       </h1>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_DEPTH, useHandList } from '../../hands/useHands';
-import { CloseIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { HandReplay } from './HandReplay';
 import { HandRow } from './HandRow';
+import { CloseButton } from '../../ui/CloseButton';
 
 /**
  * "My hands": the last HISTORY_DEPTH hands the player was dealt into, newest first; a tap opens the
@@ -63,15 +63,7 @@ function HandList({
         style={{ paddingTop: 'calc(12px + var(--safe-top))' }}
       >
         <h1 className="flex-1 font-display text-2xl font-bold text-gold-300">{title}</h1>
-        <button
-          type="button"
-          aria-label={t('common.close')}
-          data-testid="hands-close"
-          onClick={onClose}
-          className="grid h-9 w-9 place-items-center rounded-full bg-black/30 text-cream/80 active:scale-95"
-        >
-          <CloseIcon className="h-4 w-4" />
-        </button>
+        <CloseButton label={t('common.close')} testId="hands-close" onClick={onClose} />
       </div>
       <div
         className="no-scrollbar mx-auto w-full max-w-md flex-1 overflow-y-auto px-4"

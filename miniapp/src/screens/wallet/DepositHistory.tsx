@@ -15,7 +15,8 @@ import {
 import { formatUsd } from '../../lib/money';
 import { PageShell } from '../PageShell';
 import { Spinner } from '../../ui/Spinner';
-import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from '../../ui/icons';
+import { ArrowDownIcon, ArrowUpIcon } from '../../ui/icons';
+import { CloseButton } from '../../ui/CloseButton';
 
 const TONE_CLASS = {
   red: 'text-lose',
@@ -102,15 +103,11 @@ export default function DepositHistory() {
       title={t('wallet.historyTitle')}
       testId="history-page"
       action={
-        <button
-          type="button"
-          aria-label={t('common.close')}
-          data-testid="history-close"
+        <CloseButton
+          label={t('common.close')}
+          testId="history-close"
           onClick={() => navigate({ name: 'more' })}
-          className="grid h-9 w-9 place-items-center rounded-full bg-black/30 text-cream/80 active:scale-95"
-        >
-          <CloseIcon className="h-4 w-4" />
-        </button>
+        />
       }
     >
       {failed ? (
