@@ -3,6 +3,7 @@
  * Plain HTML with one inline script that polls the chat's JSON every second; settings reach the
  * script through data attributes, never by interpolating into the script itself.
  */
+import { escapeHtml } from '../../http/escape-html.js';
 
 export interface DevPreset {
   label: string;
@@ -30,15 +31,6 @@ export function devPresets(adminIds: readonly string[]): DevPreset[] {
   }
   return presets;
 }
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 
 const STYLE = `
   :root { --bg: #eef1f4; --panel: #fff; --line: #d9dee4; --ink: #1b1f24; --muted: #687380;

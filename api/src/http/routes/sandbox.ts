@@ -13,6 +13,7 @@ import {
 } from '../../payments/sandbox/sandbox-gateway.js';
 import { readJson } from '../body.js';
 import type { AppContext, AppState } from '../context.js';
+import { escapeHtml } from '../escape-html.js';
 
 /** USDT has 6 decimals; TON's 9 are more than a developer types. */
 const amountSchema = z
@@ -67,18 +68,6 @@ function sendPage(ctx: AppContext, html: string, status: number) {
     "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'",
   );
   ctx.body = html;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 }
 
 const STYLE = `
