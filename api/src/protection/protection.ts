@@ -629,29 +629,26 @@ export function createProtection(deps: {
     async blockedAmong(userIds) {
       const blocked = new Map<string, StoodUpCode>();
       if (userIds.length === 0) return blocked;
-      for (const id of await excludedAmong(userIds)) blocked.set(id, 'self_excluded');
-      const rows = (await knex('protection_limits')
-        .whereIn('user_id', [...userIds])
-        .whereIn('kind', ['loss', 'session'])
-        .select(
-          'user_id',
-          'kind',
-          'period',
-          'amount',
-          'pending',
-          'pending_amount',
-          'effective_at',
-        )) as (LimitRow & {
-        user_id: string;
-      })[];
+      const at = now();
+      // One statement before every deal: who is excluded, and the loss and session limits of the rest.
+      const found = await knex.raw<{
+        rows: { user_id: string; excluded: boolean; limits: LimitRow[] | null }[];
+      }>(
+        `select u.id::text as user_id,
+                exists (select 1 from protection_exclusions e
+                         where e.user_id = u.id and e.until > ? and e.starts_at <= ?) as excluded,
+                (select json_agg(json_build_object('kind', l.kind, 'period', l.period, 'amount', l.amount,
+                          'pending', l.pending, 'pending_amount', l.pending_amount, 'effective_at', l.effective_at))
+                   from protection_limits l where l.user_id = u.id and l.kind in ('loss', 'session')) as limits
+           from unnest(?::bigint[]) as u(id)`,
+        [at, at, [...userIds]],
+      );
       const byUser = new Map<string, LimitRow[]>();
-      for (const row of rows) {
-        const id = String(row.user_id);
-        if (!byUser.has(id)) byUser.set(id, []);
-        byUser.get(id)!.push(row);
+      for (const r of found.rows) {
+        if (r.excluded) blocked.set(r.user_id, 'self_excluded');
+        else if (r.limits) byUser.set(r.user_id, r.limits);
       }
       for (const [id, own] of byUser) {
-        if (blocked.has(id)) continue;
         const reached = await limitReached(id, own);
         if (reached) blocked.set(id, reached.code);
       }

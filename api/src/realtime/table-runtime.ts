@@ -397,7 +397,7 @@ export class TableRuntime implements TableDirectory {
       } else if (e.type === 'hand_started') this.stats.deals += 1;
     }
     // A hand that ends, or a svara hand's deal (the tied hand ends with it), is chained (fairness).
-    if (events.some((e) => e.type === 'hand_finished' || e.type === 'hand_started')) {
+    if (events.some((e) => e.type === 'hand_finished' || (e.type === 'hand_started' && e.svara))) {
       this.deps.onHandsEnded?.(table.roomId);
     }
     const balances = new Map<string, Cents>();
