@@ -8,6 +8,7 @@ import { createTokenVersions, type TokenVersions } from './auth/token-version.js
 import { createAccessTokens, type AccessTokenClaims, type AccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { knexOf, type Orm } from './db/orm.js';
+import { createHandHistory, type HandHistory } from './hands/history.js';
 import { checkLedger, type LedgerCheckReport } from './ledger/check.js';
 import { createLedger, type Ledger } from './ledger/ledger.js';
 import { createWalletEvents, type WalletEvents } from './ledger/wallet-events.js';
@@ -40,6 +41,8 @@ export interface Services {
   payments: PaymentsService;
   /** What the bot's operators' desk reads: withdrawals to review, a player's card, /stats (api/src/admin). */
   desk: DeskService;
+  /** Finished hands: a player's history, a replay, a shared hand's public summary (the bot's inline answers). */
+  hands: HandHistory;
   /** Wallet changes made outside the tables; the realtime layer subscribes with `wallets.onChanged`. */
   wallets: WalletEvents;
   /** Notices the bot sends, written with the changes they tell of; `onWritten` wakes the bot's drain. */
@@ -119,6 +122,7 @@ export function createServices(options: CreateServicesOptions): Services {
     protection,
     payments,
     desk,
+    hands: createHandHistory(knex),
     wallets,
     outbox,
     tokens,

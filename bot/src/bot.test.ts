@@ -283,7 +283,7 @@ describe('launching inside the api', () => {
     expect(commands.map((c) => c.language_code)).toEqual([undefined, 'ru', 'en']);
     expect(commands[2]!.commands).toContainEqual({ command: 'balance', description: 'Your balance' });
     expect(telegram.callsOf('getUpdates')[0]).toMatchObject({
-      allowed_updates: ['message', 'callback_query'],
+      allowed_updates: ['message', 'callback_query', 'inline_query'],
     });
     expect(logs.map((entry) => entry.message)).toEqual(['Telegram bot polling']);
   });

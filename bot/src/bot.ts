@@ -1,6 +1,7 @@
 /**
- * The bot assembled: private chats only, the sender's account on every update, the admin news
- * conversation, the commands, and an error handler that apologises instead of going silent.
+ * The bot assembled: inline answers for shared hands, then private chats only, the sender's account
+ * on every update, the admin news conversation, the commands, and an error handler that apologises
+ * instead of going silent.
  * Building it makes no network call; `launch.ts` connects it to Telegram.
  */
 import { autoRetry } from '@grammyjs/auto-retry';
@@ -12,6 +13,7 @@ import { balanceCommand } from './commands/balance.js';
 import { depositFeature } from './deposit/deposit.js';
 import { helpCommand } from './commands/help.js';
 import { inviteCommand } from './commands/invite.js';
+import { inlineHandShare } from './inline/hand-share.js';
 import { languageCommand } from './commands/language.js';
 import { startCommand } from './commands/start.js';
 import type { BotSettings } from './config.js';
@@ -60,7 +62,7 @@ export interface SvaraBot {
 }
 
 /** The update types the bot handles; long polling asks Telegram for these only. */
-const UPDATE_TYPES = ['message', 'callback_query'] as const;
+const UPDATE_TYPES = ['message', 'callback_query', 'inline_query'] as const;
 export const ALLOWED_UPDATES: (typeof UPDATE_TYPES)[number][] = [...UPDATE_TYPES];
 
 export function createSvaraBot(options: CreateBotOptions): SvaraBot {
@@ -115,6 +117,9 @@ export function createSvaraBot(options: CreateBotOptions): SvaraBot {
     }
   });
 
+  // Inline queries come from any chat and carry none: answered before the private-chat rule, and
+  // without creating an account (anyone may type `@bot hand_<id>`).
+  bot.use(inlineHandShare({ hands: services.hands, users: services.users, logger }));
   // Private chats only: in groups the bot stays silent.
   bot.use((ctx, next) => (ctx.chat?.type === 'private' ? next() : undefined));
   // A player who writes to the bot has not blocked it (any more): their notices flow again.

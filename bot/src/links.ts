@@ -19,3 +19,11 @@ export function miniAppUrlWithStartParam(miniAppUrl: string, startParam: string)
 export function shareUrl(link: string, text: string): string {
   return `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(text)}`;
 }
+
+/**
+ * t.me/<bot>?startapp=…: opens the bot's main Mini App with a start parameter from any chat (a
+ * web_app button works only in the bot's own chat, so messages sent elsewhere carry this link).
+ */
+export function miniAppStartLink(botUsername: string, startParam: string): string {
+  return `https://t.me/${botUsername}?startapp=${encodeURIComponent(startParam)}`;
+}

@@ -2,7 +2,7 @@
  * What the bot needs from the api's service layer, as shapes rather than imports: the api passes its
  * real services (they satisfy these structurally), and the bot builds without compiling the api.
  */
-import type { DeskStats, DeskUserCard, DeskWithdrawal, ReferralInfo } from '@svara/core';
+import type { DeskStats, DeskUserCard, DeskWithdrawal, HandSummary, ReferralInfo } from '@svara/core';
 
 /** A player as the users service returns it (the fields the bot reads). */
 export interface BotUser {
@@ -112,6 +112,15 @@ export interface PaymentsPort {
   ): Promise<AttachedInvoice>;
 }
 
+/** A finished hand as anyone may see it: the fields an inline answer tells (amounts in dollars). */
+export type SharedHand = Pick<HandSummary, 'id' | 'handNumber' | 'stake' | 'pot' | 'players' | 'svara'>;
+
+/** Finished hands (services.hands, api/src/hands). */
+export interface HandsPort {
+  /** The hand as a spectator saw it, or null for an id that is not a finished hand (malformed too). */
+  publicSummary(handId: string): Promise<SharedHand | null>;
+}
+
 export interface BotServices {
   users: UsersPort;
   ledger: LedgerPort;
@@ -120,6 +129,8 @@ export interface BotServices {
   desk: DeskPort;
   payments: WithdrawalReviewPort & PaymentsPort;
   suspension: SuspensionPort;
+  /** Shared hands' public summaries for inline answers (bot/src/inline). */
+  hands: HandsPort;
   orm: { em: { getConnection(): SqlConnection } };
 }
 

@@ -116,7 +116,7 @@ describe('launching in webhook mode', () => {
       {
         url: WEBHOOK.url,
         secret_token: WEBHOOK.secretToken,
-        allowed_updates: ['message', 'callback_query'],
+        allowed_updates: ['message', 'callback_query', 'inline_query'],
         drop_pending_updates: false,
       },
     ]);

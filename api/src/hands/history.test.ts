@@ -88,6 +88,44 @@ describe('the hand history store', () => {
     expect([...seen].sort()).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it('tells a finished hand’s public summary to anyone, and nothing of a running, unknown or malformed id', async () => {
+    const knex = db.knex;
+    const roomId = randomUUID();
+    await knex.raw(`insert into rooms (id, stake_cents, type) values (?, 100, 'public')`, [roomId]);
+    const [finished, running] = [randomUUID(), randomUUID()];
+    for (const [id, n, status] of [
+      [finished, 1, 'finished'],
+      [running, 2, 'running'],
+    ] as const) {
+      await knex.raw(
+        `insert into hands (id, room_id, hand_number, state, status, finished_at) values (?, ?, ?, ?, ?, ?)`,
+        [
+          id,
+          roomId,
+          n,
+          JSON.stringify(handState(roomId, n, ['8101', '8102'])),
+          status,
+          status === 'finished' ? '2026-05-01T10:00:00Z' : null,
+        ],
+      );
+    }
+    const history = createHandHistory(knex);
+    expect(await history.publicSummary(finished)).toMatchObject({
+      id: finished,
+      roomId,
+      handNumber: 1,
+      stake: 1,
+      pot: 2,
+      players: 2,
+      shown: [],
+      // No viewer's own cards: the spectator's summary, whoever asks.
+      mine: null,
+    });
+    expect(await history.publicSummary(running)).toBeNull();
+    expect(await history.publicSummary(randomUUID())).toBeNull();
+    expect(await history.publicSummary('not-a-uuid')).toBeNull();
+  });
+
   it('gives back the cursor it made, and nothing else', () => {
     const c = { finishedAt: '2026-05-01 10:00:00.123456+00', handId: randomUUID() };
     expect(decodeCursor(encodeCursor(c))).toEqual(c);

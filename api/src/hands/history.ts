@@ -7,7 +7,7 @@ import type { Knex } from '@mikro-orm/postgresql';
 import { SvaraError, type TableState } from '@svara/core';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { replayFrames, summarize, type StoredHand, type StoredStep } from './redaction.js';
-import type { HandDetail, HandPage } from './types.js';
+import type { HandDetail, HandPage, HandSummary } from './types.js';
 
 export const PAGE_DEFAULT = 20;
 export const PAGE_MAX = 50;
@@ -36,6 +36,15 @@ export const DETAIL_SQL = `
     from hands h
    where h.id = ?::uuid and h.status = 'finished'`;
 
+/** One finished hand's row without its replay (what a summary reads). */
+const SUMMARY_SQL = `
+  select h.id, h.room_id, h.hand_number, h.state,
+         to_char(h.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as finished_at
+    from hands h
+   where h.id = ?::uuid and h.status = 'finished'`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 type ListRow = {
   id: string;
   cursor_at: string;
@@ -45,7 +54,9 @@ type ListRow = {
   state: TableState;
 };
 
-type DetailRow = Omit<ListRow, 'cursor_at'> & { start_state: TableState | null; steps: StoredStep[] };
+type SummaryRow = Omit<ListRow, 'cursor_at'>;
+
+type DetailRow = SummaryRow & { start_state: TableState | null; steps: StoredStep[] };
 
 export interface HandHistory {
   /** The viewer's finished hands, newest first, `limit` a page (at most PAGE_MAX). */
@@ -55,9 +66,14 @@ export interface HandHistory {
    * in (unless `publicView`), the spectator's otherwise. SvaraError('not_found') if there is none.
    */
   get(handId: string, viewerId: string | null, options?: { publicView?: boolean }): Promise<HandDetail>;
+  /**
+   * One finished hand's summary as a spectator saw it (what a shared link may tell anyone), or null
+   * for an id that is not a finished hand, a malformed one included (it comes from anyone's input).
+   */
+  publicSummary(handId: string): Promise<HandSummary | null>;
 }
 
-function stored(row: DetailRow | ListRow): StoredHand {
+function stored(row: SummaryRow | DetailRow): StoredHand {
   return {
     id: row.id,
     roomId: row.room_id,
@@ -94,6 +110,13 @@ export function createHandHistory(knex: Knex): HandHistory {
       const hand = stored(row);
       const viewer = options.publicView ? null : viewerId;
       return { hand: summarize(hand, viewer), frames: replayFrames(hand, viewer) };
+    },
+
+    async publicSummary(handId) {
+      if (!UUID.test(handId)) return null;
+      const result = await knex.raw<{ rows: SummaryRow[] }>(SUMMARY_SQL, [handId]);
+      const row = result.rows[0];
+      return row ? summarize(stored(row), null) : null;
     },
   };
 }

@@ -1,5 +1,5 @@
 /** Telegram updates as the Bot API delivers them, for `bot.handleUpdate` in tests. */
-import type { MessageEntity, Update, User } from 'grammy/types';
+import type { InlineQuery, MessageEntity, Update, User } from 'grammy/types';
 
 let nextUpdateId = 1;
 let nextMessageId = 10_000;
@@ -54,6 +54,20 @@ export function groupTextUpdate(from: User, text: string): Update {
       chat: { id: -100123, type: 'group', title: 'A group' },
       from,
       text,
+    },
+  };
+}
+
+/** An inline query: `@bot <query>` typed in a chat of `chatType` (absent: Telegram did not say). */
+export function inlineQueryUpdate(from: User, query: string, chatType?: InlineQuery['chat_type']): Update {
+  return {
+    update_id: nextUpdateId++,
+    inline_query: {
+      id: `iq${nextUpdateId}`,
+      from,
+      query,
+      offset: '',
+      ...(chatType ? { chat_type: chatType } : {}),
     },
   };
 }

@@ -32,6 +32,8 @@ import {
   setMiniAppBackgroundColor,
   setMiniAppHeaderColor,
   showBackButton,
+  switchInlineQuery,
+  type SwitchInlineQueryChatType,
 } from '@telegram-apps/sdk-react';
 import { devSignInOffered, fetchDevInitData } from '../api/http';
 import { devUserFromUrl, startParamFrom, userFromInitData, type LaunchUser } from './launch';
@@ -259,6 +261,21 @@ export function openTelegram(url: string): void {
     }
   })();
   if (!called) window.open(url, '_blank', 'noopener');
+}
+
+/**
+ * Lets the player pick a chat and puts `@bot <query>` into its input field, where the bot's inline
+ * answer is one tap away. False where that cannot happen: an older client, or a bot without inline
+ * mode (the launch data says so; the imitated client's never claims it).
+ */
+export function shareInline(query: string, chatTypes: SwitchInlineQueryChatType[]): boolean {
+  try {
+    if (!switchInlineQuery.isAvailable()) return false;
+    switchInlineQuery(query, chatTypes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Opens an external page in the browser. */

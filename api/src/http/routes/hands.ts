@@ -1,8 +1,7 @@
 import { SvaraError } from '@svara/core';
 import type Router from 'koa-router';
 import { z } from 'zod';
-import { knexOf } from '../../db/orm.js';
-import { createHandHistory, PAGE_MAX } from '../../hands/history.js';
+import { PAGE_MAX } from '../../hands/history.js';
 import type { Services } from '../../services.js';
 import { optionalUser, requireUser, userIdOf } from '../auth.js';
 import type { AppState } from '../context.js';
@@ -21,7 +20,7 @@ const detailQuerySchema = z.object({ view: z.enum(['own', 'public']).optional() 
  * `?view=public`) as a spectator did, so nothing that was not public leaves through a share.
  */
 export function handRoutes(router: Router<AppState>, services: Services) {
-  const history = createHandHistory(knexOf(services.orm));
+  const history = services.hands;
 
   router.get('/hands', requireUser(services.tokens), async (ctx) => {
     const query = listQuerySchema.safeParse(ctx.query);

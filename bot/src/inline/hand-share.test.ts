@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { legalMoves, type TableState } from '@svara/core';
+import type { InlineKeyboardMarkup, InlineQueryResultArticle } from 'grammy/types';
+import { openTestTable, type TestTable } from '../../../api/src/hands/test-hands.js';
+import { createSvaraBot } from '../bot.js';
+import type { BotServices } from '../ports.js';
+import { FakeTelegram, TEST_BOT_INFO } from '../test-support/fake-telegram.js';
+import { MINIAPP_URL, recordingLogger, TEST_TOKEN, useBotHarness } from '../test-support/harness.js';
+import { inlineQueryUpdate, telegramUser } from '../test-support/updates.js';
+import { handFromQuery } from './hand-share.js';
+
+const harness = useBotHarness();
+
+const distinctScores = (s: TableState) =>
+  new Set(s.hand!.players.map((p) => p.score)).size === s.hand!.players.length;
+
+/** Plays betting out: `looker` looks at the first chance, `folder` folds once it may, the rest call. */
+async function playOut(table: TestTable, looker: string, folder: string) {
+  while (['blind_betting', 'betting'].includes(table.state.status)) {
+    const id = table.turn();
+    const m = legalMoves(table.state, id);
+    if (id === looker && m.look && !table.state.hand!.looked) await table.act({ type: 'look', playerId: id });
+    else if (id === folder && m.fold && table.state.hand!.looked)
+      await table.act({ type: 'fold', playerId: id });
+    else if (m.call) await table.act({ type: 'call', playerId: id });
+    else if (m.blindBet !== null) await table.act({ type: 'blind_bet', playerId: id });
+    else await table.act({ type: 'fold', playerId: id });
+  }
+}
+
+/**
+ * A finished hand at a $1 table: three dealt in, the second looks, the third folds, two show at
+ * the showdown. Its id, and the cards of the one who folded (never public).
+ */
+async function finishedHand(players: string[]) {
+  const table = await openTestTable(harness.knex, players);
+  const dealt = await table.deal(distinctScores);
+  const [, looker, folder] = dealt.hand!.players.map((p) => p.playerId) as [string, string, string];
+  await playOut(table, looker, folder);
+  expect(table.state.status).toBe('finished');
+  const row = await harness.knex('hands').where({ room_id: table.roomId, hand_number: 1 }).first('id');
+  const folded = table.state.hand!.players.find((p) => p.playerId === folder)!;
+  expect(folded.folded && !folded.revealed).toBe(true);
+  return { id: String(row.id), foldedCards: folded.cards };
+}
+
+function answers() {
+  return harness.telegram.callsOf('answerInlineQuery') as {
+    inline_query_id: string;
+    results: InlineQueryResultArticle[];
+    is_personal?: boolean;
+  }[];
+}
+
+describe('inline mode: a shared hand', () => {
+  it('answers `hand_<id>` with the hand’s public facts and a button that opens its replay', async () => {
+    const hand = await finishedHand(['5101', '5102', '5103']);
+    // Asked from a group: the bot answers inline queries wherever they are typed.
+    await harness.handle(
+      inlineQueryUpdate(telegramUser(5200, { language_code: 'en' }), `hand_${hand.id}`, 'supergroup'),
+    );
+
+    const [answer] = answers();
+    expect(answers()).toHaveLength(1);
+    expect(answer!.is_personal).toBe(true);
+    expect(answer!.results).toEqual([
+      {
+        type: 'article',
+        id: hand.id,
+        title: 'Hand #1 · $1 table',
+        description: 'Pot $6 · players: 3',
+        input_message_content: {
+          message_text:
+            'A Svara hand, #1 at a $1 table: pot $6, players: 3.\n' +
+            'Watch the replay: it shows only what every spectator saw.',
+          link_preview_options: { is_disabled: true },
+        },
+        reply_markup: {
+          inline_keyboard: [
+            [
+              {
+                text: 'Watch the replay',
+                url: `https://t.me/${TEST_BOT_INFO.username}?startapp=hand_${hand.id}`,
+              },
+            ],
+          ],
+        },
+      },
+    ]);
+    // Nothing of a hidden hand travels, not even in fields the message does not show.
+    const sent = JSON.stringify(answer);
+    for (const card of hand.foldedCards) expect(sent).not.toContain(`"rank":"${card.rank}"`);
+    // Whoever asks gets no account for it.
+    expect(await harness.services.users.get('5200')).toBeNull();
+  });
+
+  it('speaks Russian by default, and a player’s chosen language over their app’s', async () => {
+    const hand = await finishedHand(['5111', '5112', '5113']);
+    await harness.handle(inlineQueryUpdate(telegramUser(5210), ` hand_${hand.id.toUpperCase()} `));
+    const ru = answers()[0]!.results[0]!;
+    expect(ru.title).toBe('Раздача №1 · стол 1\u00a0$');
+    expect((ru.reply_markup as InlineKeyboardMarkup).inline_keyboard[0]![0]!.text).toBe('Смотреть повтор');
+
+    // A player who chose English with /language, in a Telegram app set to Russian.
+    const player = telegramUser(5211, { language_code: 'ru' });
+    await harness.player(player);
+    await harness.services.users.setLanguage('5211', 'en');
+    await harness.handle(inlineQueryUpdate(player, `hand_${hand.id}`));
+    expect(answers()[1]!.results[0]!.title).toBe('Hand #1 · $1 table');
+  });
+
+  it('answers anything else with no results, never an error', async () => {
+    const asker = telegramUser(5220, { language_code: 'en' });
+    const running = await openTestTable(harness.knex, ['5121', '5122']);
+    await running.deal();
+    const live = await harness.knex('hands').where({ room_id: running.roomId }).first('id');
+    for (const query of [
+      '',
+      'hello',
+      `hand_${randomUUID()}`, // no such hand
+      `hand_${String(live.id)}`, // still being played
+      'hand_not-a-uuid',
+      `hand_${randomUUID()}'; drop table hands; --`,
+    ]) {
+      await harness.handle(inlineQueryUpdate(asker, query));
+    }
+    expect(answers().map((a) => a.results)).toEqual([[], [], [], [], [], []]);
+    expect(harness.logs).toEqual([]);
+  });
+
+  it('answers with no results when the hands cannot be read, and says so in the log', async () => {
+    const telegram = new FakeTelegram();
+    const services: BotServices = {
+      ...harness.services,
+      hands: { publicSummary: () => Promise.reject(new Error('database unreachable')) },
+    };
+    const { bot } = createSvaraBot({
+      token: TEST_TOKEN,
+      botInfo: TEST_BOT_INFO,
+      client: telegram.client,
+      settings: { miniAppUrl: MINIAPP_URL, adminIds: new Set() },
+      services,
+      logger: recordingLogger(harness.logs),
+    });
+    const handId = randomUUID();
+    await bot.handleUpdate(inlineQueryUpdate(telegramUser(5230), `hand_${handId}`));
+    expect(telegram.callsOf('answerInlineQuery')).toMatchObject([{ results: [] }]);
+    expect(harness.logs).toMatchObject([
+      { level: 'warn', message: 'shared hand not looked up', details: { handId } },
+    ]);
+  });
+
+  it('takes a lost answer (Telegram no longer waiting) as a warning, not a failure', async () => {
+    const hand = await finishedHand(['5131', '5132', '5133']);
+    harness.telegram.offline = true;
+    await harness.handle(inlineQueryUpdate(telegramUser(5240), `hand_${hand.id}`));
+    expect(harness.logs).toMatchObject([{ level: 'warn', message: 'inline answer not delivered' }]);
+  });
+});
+
+describe('the hand an inline query names', () => {
+  it('is the id of `hand_<uuid>`, lower-cased, and nothing else', () => {
+    const id = randomUUID();
+    expect(handFromQuery(`hand_${id}`)).toBe(id);
+    expect(handFromQuery(`  hand_${id.toUpperCase()}\n`)).toBe(id);
+    expect(handFromQuery(id)).toBeNull();
+    expect(handFromQuery(`hand_${id}x`)).toBeNull();
+    expect(handFromQuery(`join_${id}_1001`)).toBeNull();
+  });
+});
