@@ -22,6 +22,8 @@ import type { HandRef } from './hand-ref.js';
 
 /** At most this many hands of a room are chained by one batch (the next one goes on). */
 const EXTEND_BATCH = 500;
+/** How long pokes are gathered into one batch: a record comes this much later, in far fewer statements. */
+const GATHER_MS = 250;
 /** Rooms a sweep chains per transaction. */
 const SWEEP_ROOMS = 200;
 
@@ -174,6 +176,17 @@ export function createFairnessChain(knex: Knex, logger: Logger): FairnessChain {
    */
   const pending = new Set<string>();
   let batch: Promise<void> | null = null;
+  let gathering: NodeJS.Timeout | null = null;
+
+  /** The first poke after a quiet spell waits GATHER_MS for others, so a batch holds many hands. */
+  function schedule(): void {
+    if (gathering || batch) return;
+    gathering = setTimeout(() => {
+      gathering = null;
+      void drain();
+    }, GATHER_MS);
+    gathering.unref();
+  }
 
   function drain(): Promise<void> {
     batch ??= (async () => {
@@ -188,6 +201,8 @@ export function createFairnessChain(knex: Knex, logger: Logger): FairnessChain {
       }
     })().finally(() => {
       batch = null;
+      // A poke in the moment between the loop's last look and here.
+      if (pending.size > 0) schedule();
     });
     return batch;
   }
@@ -230,7 +245,7 @@ export function createFairnessChain(knex: Knex, logger: Logger): FairnessChain {
 
     poke(roomId) {
       pending.add(roomId);
-      void drain();
+      schedule();
     },
 
     async record(ref) {
@@ -271,6 +286,11 @@ export function createFairnessChain(knex: Knex, logger: Logger): FairnessChain {
     },
 
     async idle() {
+      if (gathering) {
+        clearTimeout(gathering);
+        gathering = null;
+        void drain();
+      }
       while (batch) await batch;
     },
   };
