@@ -10,8 +10,10 @@
  * window.
  *
  *   BENCH_TABLES=500 BENCH_SECONDS=30 npm run bench:realtime
+ *   BENCH_NODES=2 BENCH_SPREAD=player npm run bench:realtime   (several api nodes: Redis needed)
  *   (BENCH_WARMUP_SECONDS, BENCH_LOBBY_WATCHERS, BENCH_RESULT_MS, BENCH_COMPRESSION=true, BENCH_POOL,
- *   BENCH_PROFILE=dir and BENCH_DEBUG=1 also work.)
+ *   BENCH_PROFILE=dir (the first node's CPU profile), BENCH_SQL=1 (the statements most sent) and
+ *   BENCH_DEBUG=1 also work.)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -32,6 +34,15 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const LOBBY_WATCHERS = Number(process.env.BENCH_LOBBY_WATCHERS ?? 10);
 const COMPRESSION = process.env.BENCH_COMPRESSION === 'true';
+/** api nodes (BENCH_NODES): with more than one they share a database and Redis (REDIS_URL). */
+const NODES = Math.max(1, Number(process.env.BENCH_NODES ?? 1));
+/**
+ * Which node a player connects to (BENCH_SPREAD): `table`, every player of a table on the node that
+ * created it (a proxy routing by room); `player`, players spread over the nodes whatever their table
+ * (sticky sessions by client, as the compose file's proxy does): a table's moves and frames then
+ * cross between nodes.
+ */
+const SPREAD = process.env.BENCH_SPREAD === 'player' ? 'player' : 'table';
 /**
  * Each player's play money at a $1 table. Random raises can climb threefold a time, and a player
  * who loses everything is stood up: with $1,000 a run lost ~14 % of its players by the end of its
@@ -40,9 +51,11 @@ const COMPRESSION = process.env.BENCH_COMPRESSION === 'true';
 const FUNDS_DOLLARS = 100_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-// --- the server process
+// --- the server processes
 
-function startServer(): Promise<{ child: ChildProcess; port: number }> {
+type Node = { child: ChildProcess; port: number; databaseUrl: string };
+
+function startServer(env: Record<string, string> = {}): Promise<Node> {
   const child = fork(path.join(here, 'realtime-server.ts'), [], {
     execArgv: [
       ...(process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
@@ -54,23 +67,50 @@ function startServer(): Promise<{ child: ChildProcess; port: number }> {
       ...process.env,
       TABLE_RESULT_MS: process.env.BENCH_RESULT_MS ?? '4000',
       SOCKET_COMPRESSION: String(COMPRESSION),
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.on('message', (m: { type?: string; port?: number }) => {
-      if (m?.type === 'ready') resolve({ child, port: m.port! });
+    child.on('message', (m: { type?: string; port?: number; databaseUrl?: string }) => {
+      if (m?.type === 'ready') resolve({ child, port: m.port!, databaseUrl: m.databaseUrl! });
     });
   });
 }
 
+/**
+ * One node, or NODES of them sharing the first one's database and REDIS_URL (the cluster of
+ * api/src/realtime/cluster: a lease per table, frames relayed between nodes).
+ */
+async function startNodes(): Promise<Node[]> {
+  if (NODES === 1) return [await startServer()];
+  const cluster = { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
+  const first = await startServer(cluster);
+  const others = await Promise.all(
+    Array.from({ length: NODES - 1 }, () =>
+      startServer({ ...cluster, BENCH_JOIN_DATABASE: first.databaseUrl }),
+    ),
+  );
+  return [first, ...others];
+}
+
+type QueriesReply = {
+  type?: string;
+  queries?: number;
+  pending?: number;
+  used?: number;
+  tally?: [string, number][];
+};
+
 function serverQueries(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
-    const onMessage = (m: { type?: string; queries?: number; pending?: number; used?: number }) => {
+    const onMessage = (m: QueriesReply) => {
       if (m?.type !== 'queries') return;
       child.off('message', onMessage);
       if (process.env.BENCH_DEBUG) console.log('  db pool: used', m.used, 'pending acquires', m.pending);
+      if (m.tally?.length)
+        console.log(m.tally.map(([text, n]) => `  ${String(n).padStart(7)}  ${text}`).join('\n'));
       resolve(m.queries ?? 0);
     };
     child.on('message', onMessage);
@@ -90,6 +130,23 @@ function serverStats(child: ChildProcess): Promise<StatsReply> {
     child.on('message', onMessage);
     child.send({ type: STATS_REQUEST, id });
   });
+}
+
+/** The nodes' stats as one: CPU, counters and memory summed; times and loop delay of the slowest. */
+async function clusterStats(nodes: Node[]): Promise<StatsReply> {
+  const all = await Promise.all(nodes.map((n) => serverStats(n.child)));
+  if (all.length === 1) return all[0]!;
+  const sum = (pick: (s: StatsReply) => number) => all.reduce((total, s) => total + pick(s), 0);
+  const counters: Record<string, number> = {};
+  for (const s of all) for (const [k, v] of Object.entries(s.counters)) counters[k] = (counters[k] ?? 0) + v;
+  const slowest = all.reduce((a, b) => ((b.timesMs.action?.p99 ?? 0) > (a.timesMs.action?.p99 ?? 0) ? b : a));
+  return {
+    ...slowest,
+    cpu: { user: sum((s) => s.cpu.user), system: sum((s) => s.cpu.system) },
+    rss: sum((s) => s.rss),
+    heapUsed: sum((s) => s.heapUsed),
+    counters,
+  };
 }
 
 // --- helpers
@@ -252,10 +309,12 @@ async function main() {
   const yardstickChanges = recordStates(60);
   const speedBefore = yardstick(yardstickChanges);
   const started = Date.now();
-  const { child, port } = await startServer();
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const post = async <T>(url: string, body: unknown, token?: string): Promise<T> => {
-    const response = await fetch(`${base}${url}`, {
+  const nodes = await startNodes();
+  const { child } = nodes[0]!;
+  const baseOf = (node: Node) => `http://127.0.0.1:${node.port}/api/v1`;
+  const base = baseOf(nodes[0]!);
+  const post = async <T>(url: string, body: unknown, token?: string, node = nodes[0]!): Promise<T> => {
+    const response = await fetch(`${baseOf(node)}${url}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
@@ -279,7 +338,8 @@ async function main() {
   const telegramPhotoUrl = (id: string) =>
     `https://t.me/i/userpic/320/${createHash('sha256').update(id).digest('base64url')}.jpg`;
   console.log(
-    `bench:realtime — ${TABLES} tables × ${SEATS} players, ${WARMUP}s warm-up, ${SECONDS}s measured`,
+    `bench:realtime — ${TABLES} tables × ${SEATS} players, ${WARMUP}s warm-up, ${SECONDS}s measured` +
+      (NODES > 1 ? `, ${NODES} api nodes (players spread by ${SPREAD})` : ''),
   );
   await pool(
     Array.from({ length: total + LOBBY_WATCHERS }, (_, i) => i),
@@ -304,7 +364,10 @@ async function main() {
   players.sort((a, b) => Number(a.id) - Number(b.id));
   const seated = players.slice(0, total);
   const watchers = players.slice(total);
-  await pool(players, 64, (p) => p.connect(port));
+  /** The node a player's socket goes to (SPREAD); lobby watchers use the first. */
+  const nodeOf = (index: number) =>
+    index >= total ? nodes[0]! : nodes[(SPREAD === 'table' ? Math.floor(index / SEATS) : index) % NODES]!;
+  await pool(players, 64, (p) => p.connect(nodeOf(Number(p.id) - firstId).port));
   console.log(
     `  ${players.length} signed in and connected in ${((Date.now() - started) / 1000).toFixed(1)}s`,
   );
@@ -331,6 +394,7 @@ async function main() {
         '/rooms',
         { type: 'public', minBet: 1 },
         group[0]!.token,
+        nodeOf(t * SEATS),
       );
       await Promise.all(
         group.map(async (p) => {
@@ -347,8 +411,10 @@ async function main() {
 
   const wireAt = () => seated.reduce((sum, p) => sum + p.client.bytesRead, 0);
   const lobbyWireAt = () => watchers.reduce((sum, p) => sum + p.client.bytesRead, 0);
-  const before = await serverStats(child);
-  const queries0 = await serverQueries(child);
+  const allQueries = async () =>
+    (await Promise.all(nodes.map((n) => serverQueries(n.child)))).reduce((a, b) => a + b, 0);
+  const before = await clusterStats(nodes);
+  const queries0 = await allQueries();
   const wire0 = wireAt();
   const lobbyWire0 = lobbyWireAt();
   const t0 = performance.now();
@@ -365,7 +431,7 @@ async function main() {
   const clientCpu = process.cpuUsage(clientCpu0);
   const databaseCpu1 = await postgresCpuMs();
   const databaseCpuMs = databaseCpu0 === null || databaseCpu1 === null ? NaN : databaseCpu1 - databaseCpu0;
-  const after = await serverStats(child);
+  const after = await clusterStats(nodes);
   // Who still sits at the end (every open room, from GET /rooms): a player who cannot pay the ante
   // is stood up, and tables that thin out are no longer the load this run claims to measure.
   const openRooms: { players: unknown[] }[] = [];
@@ -375,7 +441,7 @@ async function main() {
     if (batch.length < 500) break;
   }
   const seatedAtEnd = openRooms.reduce((sum, room) => sum + room.players.length, 0);
-  const queries = (await serverQueries(child)) - queries0;
+  const queries = (await allQueries()) - queries0;
   const wire = wireAt() - wire0;
   const lobbyWire = lobbyWireAt() - lobbyWire0;
   if (profile) {
@@ -391,6 +457,8 @@ async function main() {
   const steps = (after.counters.table_actions ?? 0) - (before.counters.table_actions ?? 0);
   const sorted = counters.latencies.sort((a, b) => a - b);
   const result = {
+    nodes: NODES,
+    spread: NODES > 1 ? SPREAD : undefined,
     tables: TABLES,
     players: total,
     seconds: Number(elapsed.toFixed(1)),
@@ -469,8 +537,11 @@ async function main() {
   console.log(`  seated at the end    ${result.seatedAtEnd} of ${total} players`);
 
   for (const p of players) p.client.close();
-  child.send({ type: 'stop' });
-  await new Promise((r) => child.once('exit', r));
+  // The first node drops the database: it stops last.
+  for (const node of [...nodes.slice(1), nodes[0]!]) {
+    node.child.send({ type: 'stop' });
+    await new Promise((r) => node.child.once('exit', r));
+  }
   const machine = { yardstickMicrosBefore: speedBefore, yardstickMicrosAfter: yardstick(yardstickChanges) };
   console.log(
     `  machine speed        bench:frames' workload ${machine.yardstickMicrosBefore} µs per change before the run, ${machine.yardstickMicrosAfter} after (lower is faster)`,

@@ -1,8 +1,10 @@
 /**
  * The api for `npm run bench:realtime`, in its own process: a throw-away database, the HTTP api with
  * socket.io and the tables on a loopback port. Started by realtime-bench.ts with an IPC channel: it
- * reports `ready` with its port, answers stats requests (CPU, memory, counters), and on `stop` — or
- * when its parent goes away — closes everything and drops its database.
+ * reports `ready` with its port and database, answers stats requests (CPU, memory, counters), and on
+ * `stop` — or when its parent goes away — closes everything and drops its database. With
+ * BENCH_JOIN_DATABASE it is a further node of a several-node run (REDIS_URL set by the bench): it
+ * uses that database and leaves it to the first node.
  */
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
@@ -28,13 +30,13 @@ async function adminServer(): Promise<{ adminUrl: string; stop: () => Promise<vo
   return { adminUrl: embedded.url, stop: () => embedded.stop() };
 }
 
-const server = await adminServer();
-const name = `svara_bench_${randomBytes(4).toString('hex')}`;
-await createDatabase(server.adminUrl, name);
-const orm = await openOrm({
-  url: withDatabase(server.adminUrl, name),
-  poolMax: Number(process.env.BENCH_POOL ?? 24),
-});
+// The first node creates the bench's database; the others of a several-node run join it.
+const joining = process.env.BENCH_JOIN_DATABASE ?? null;
+const server = joining ? { adminUrl: joining, stop: async () => undefined } : await adminServer();
+const name = joining ? null : `svara_bench_${randomBytes(4).toString('hex')}`;
+if (name) await createDatabase(server.adminUrl, name);
+const databaseUrl = name ? withDatabase(server.adminUrl, name) : joining!;
+const orm = await openOrm({ url: databaseUrl, poolMax: Number(process.env.BENCH_POOL ?? 24) });
 const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: '', LOG_LEVEL: 'warn' });
 const logger = createLogger({ level: 'warn', pretty: false });
 const api = createServer({
@@ -46,7 +48,7 @@ const api = createServer({
 });
 const realtime = await attachRealtime(api, { startDelayMs: 500, emptyRoomCloseMs: 3_600_000 });
 // Statements sent to PostgreSQL, for the bench's per-action count.
-const statements = await statementCounter(knexOf(orm));
+const statements = await statementCounter(knexOf(orm), { byText: Boolean(process.env.BENCH_SQL) });
 const port = await api.listen(0, '127.0.0.1');
 
 let stopping = false;
@@ -57,7 +59,7 @@ async function stop(): Promise<void> {
     await realtime.close();
     await api.close(500);
     await orm.close(true);
-    await dropDatabase(server.adminUrl, name);
+    if (name) await dropDatabase(server.adminUrl, name);
     await server.stop();
   } finally {
     process.exit(0);
@@ -73,6 +75,7 @@ process.on('message', (message: { type?: string; file?: string }) => {
     process.send?.({
       type: 'queries',
       queries: statements.count,
+      tally: statements.takeTally().slice(0, 12),
       pending: pool?.numPendingAcquires(),
       used: pool?.numUsed(),
     });
@@ -90,4 +93,4 @@ process.on('message', (message: { type?: string; file?: string }) => {
   }
 });
 process.on('disconnect', () => void stop());
-process.send?.({ type: 'ready', port });
+process.send?.({ type: 'ready', port, databaseUrl });
