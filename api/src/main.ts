@@ -42,11 +42,12 @@ const botWebhook = webhookSettings ? botWebhookMount(webhookSettings.path) : und
 const api = createServer({ config, logger, orm: database.orm, ...(botWebhook ? { botWebhook } : {}) });
 // Socket.io and the table runtime; the tables a stop left are resumed before anyone connects (with
 // REDIS_URL, only those no live node owns: realtime/cluster/).
-// DEV_SERVER_SEEDS (refused in production by loadConfig) deal the first hands; then random seeds.
+// DEV_SERVER_SEEDS (refused in production by loadConfig) are the first seeds committed, so they deal
+// the first hands; then random seeds.
 const devSeeds = [...config.devServerSeeds];
 const realtime = await attachRealtime(
   api,
-  devSeeds.length > 0 ? { seedSource: () => devSeeds.shift() ?? randomBytes(32).toString('hex') } : {},
+  devSeeds.length > 0 ? { drawSeed: () => devSeeds.shift() ?? randomBytes(32).toString('hex') } : {},
 );
 // Faucet payments, credited deposits and referral sweeps reach seated players and their sockets.
 api.services.wallets.onChanged((userId, message) => {

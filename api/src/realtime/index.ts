@@ -18,6 +18,7 @@ import { Gateway, type SocketData } from './gateway.js';
 import { createHandStore } from './hand-store.js';
 import { LobbyFeed } from './lobby.js';
 import { realtimeOptionsFromEnv, resolveOptions, type RealtimeOptions } from './options.js';
+import { createPendingSeedStore } from './pending-seed.js';
 import { createSeatStore } from './seat-store.js';
 import { startStatsReporting } from './stats.js';
 import { TableResumer } from './table-resume.js';
@@ -118,6 +119,7 @@ export async function attachRealtime(
     },
     seats,
     resume,
+    pendingSeeds: createPendingSeedStore(knex),
     onHandsEnded: (roomId) => fairness.chain.poke(roomId),
     ...(ownership ? { lease: ownership } : {}),
   });

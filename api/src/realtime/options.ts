@@ -2,6 +2,7 @@
  * Settings of the realtime layer. The defaults are the product's (RULES §6, SPEC §9); tests and the
  * bench shorten the clocks through options or the environment.
  */
+import { randomBytes } from 'node:crypto';
 import { TIMINGS, type TableState, type TableTimings } from '@svara/core';
 import { z } from 'zod';
 import { DEFAULT_BATCHING, type CommitBatching } from './hand-store.js';
@@ -23,8 +24,15 @@ export interface RealtimeOptions {
   /** After a failed write (database unavailable) the table retries its pending step after this long. */
   retryMs: number;
   /**
-   * Server seeds: 32 random bytes as hex from node:crypto. Only tests set this, to deal chosen cards:
-   * it is called right before a deal with the table as it is then.
+   * Draws each table's server seed for its next hand (32 bytes as hex): committed as soon as that
+   * hand is foreseeable, its hash shown until the deal (RULES §7). node:crypto by default; a
+   * development server may hand out chosen seeds first (DEV_SERVER_SEEDS), in the order they are
+   * committed.
+   */
+  drawSeed: () => string;
+  /**
+   * Only tests set this, to deal chosen cards: it is called right before a deal with the table as it
+   * is then, and gives that hand's seed. Such a table commits nothing ahead (nextCommitment stays null).
    */
   seedSource?: (table: { roomId: string; state: TableState }) => string;
   /** The server clock (ms since epoch). */
@@ -62,6 +70,7 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   lobbyIntervalMs: 1_000,
   chat: { perSecond: 1, burst: 3 },
   retryMs: 1_000,
+  drawSeed: () => randomBytes(32).toString('hex'),
   clock: Date.now,
   redisUrl: null,
   compression: false,

@@ -13,6 +13,7 @@ import { useTestDatabase } from '../test-support/db.js';
 import { createHandStore } from './hand-store.js';
 import { escrowReference } from './ledger-plan.js';
 import { resolveOptions } from './options.js';
+import { createPendingSeedStore } from './pending-seed.js';
 import { createSeatStore } from './seat-store.js';
 import { TableResumer } from './table-resume.js';
 import { TableRuntime } from './table-runtime.js';
@@ -24,8 +25,11 @@ const db = useTestDatabase();
 let PLAYERS: string[] = [];
 let nextPlayer = 7501;
 
-/** A runtime on the test database, wired as attachRealtime wires it. */
-function runtimeOn(roomId: string, startDelayMs = 100) {
+/**
+ * A runtime on the test database, wired as attachRealtime wires it. `chosenSeeds`: its deals use
+ * test seeds picked at the deal; otherwise, as in production, the seeds it committed ahead.
+ */
+function runtimeOn(roomId: string, startDelayMs = 100, chosenSeeds = true) {
   const knex = db.knex;
   const ledger = createLedger(knex);
   const store = createHandStore(knex, ledger);
@@ -33,7 +37,12 @@ function runtimeOn(roomId: string, startDelayMs = 100) {
   const logger = createLogger({ level: 'silent', pretty: false });
   const options = resolveOptions({
     // Three different scores: the hand cannot end in a svara.
-    seedSource: ({ state }) => findSeed(state, (dealt) => new Set(dealtScores(dealt)).size === 3).seed,
+    ...(chosenSeeds
+      ? {
+          seedSource: ({ state }: { state: TableState }) =>
+            findSeed(state, (dealt) => new Set(dealtScores(dealt)).size === 3).seed,
+        }
+      : {}),
     startDelayMs,
     timings: { turnMs: 60_000, svaraMs: 60_000, resultMs: 60_000 },
   });
@@ -69,6 +78,7 @@ function runtimeOn(roomId: string, startDelayMs = 100) {
     logger,
     seats,
     resume,
+    pendingSeeds: createPendingSeedStore(knex),
   });
   return { runtime, resume, ledger, logger, knex };
 }
@@ -188,6 +198,41 @@ describe('TableResumer with the runtime', () => {
     expect(b.runtime.seatOf(PLAYERS[1]!)).toBeUndefined();
     await a.runtime.shutdown();
     await b.runtime.shutdown();
+  });
+
+  it('keeps the next hand’s seed across restarts: the hash shown before is the one shown after, and the deal’s', async () => {
+    const roomId = await fundedRoom();
+    const [p1, p2] = PLAYERS as [string, string];
+    // A long first-deal delay: the table still waits when it stops.
+    const a = runtimeOn(roomId, 60_000, false);
+    for (const id of [p1, p2])
+      expect(await a.runtime.sit(roomId, { id, username: null, avatar: null })).toEqual({ ok: true });
+    const shown = a.runtime.peek(roomId)!.nextCommitment;
+    expect(shown).toMatch(/^[0-9a-f]{64}$/);
+    await a.runtime.shutdown();
+
+    const b = runtimeOn(roomId, 0, false);
+    await b.runtime.recover([roomId]);
+    expect(b.runtime.peek(roomId)!.nextCommitment).toBe(shown);
+    for (const id of [p1, p2]) await b.runtime.returned(id);
+    const state = () => b.runtime.peek(roomId)!;
+    await vi.waitFor(() => expect(state().status).toBe('blind_betting'), { timeout: 5_000 });
+    expect(state().hand!.commitment).toBe(shown);
+    expect(state().nextCommitment).toBeNull();
+    // The hand ends (a look and a fold): the hand after it is committed to at once.
+    const onTurn = state().hand!.players[state().hand!.turn]!.playerId;
+    expect(await b.runtime.act(roomId, { type: 'look', playerId: onTurn })).toEqual({ ok: true });
+    expect(await b.runtime.act(roomId, { type: 'fold', playerId: onTurn })).toEqual({ ok: true });
+    expect(state().status).toBe('finished');
+    const next = state().nextCommitment;
+    expect(next).toMatch(/^[0-9a-f]{64}$/);
+    expect(next).not.toBe(shown);
+    await b.runtime.shutdown();
+
+    const c = runtimeOn(roomId, 0, false);
+    await c.runtime.recover([roomId]);
+    expect(c.runtime.peek(roomId)!.nextCommitment).toBe(next);
+    await c.runtime.shutdown();
   });
 
   it('voids a hand that cannot be rebuilt, logs why, and seats its players again', async () => {

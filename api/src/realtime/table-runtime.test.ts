@@ -3,7 +3,7 @@
  * state when it begins, then each action as the next step, numbered without gaps and in order even
  * when a background write fails, so that replaying the steps gives the table's state.
  */
-import type { PlayerMove, TableState } from '@svara/core';
+import { seedCommitment, type PlayerMove, type TableState } from '@svara/core';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger.js';
@@ -11,7 +11,8 @@ import type { HandRow, HandStep, HandStore } from './hand-store.js';
 import { replaySteps } from './hand-store.js';
 import type { MoneyPlan } from './ledger-plan.js';
 import { resolveOptions } from './options.js';
-import { TableRuntime } from './table-runtime.js';
+import type { PendingSeed } from './pending-seed.js';
+import { TableRuntime, type TableChange } from './table-runtime.js';
 import { dealtScores, findSeed } from './test-support/seeds.js';
 
 class MemoryStore implements HandStore {
@@ -48,25 +49,27 @@ class MemoryStore implements HandStore {
   }
 }
 
+const rooms = {
+  get: async (id: string) => ({
+    id,
+    ownerId: null,
+    stakeCents: 100,
+    type: 'public' as const,
+    status: 'open' as const,
+    createdAt: new Date(),
+    closedAt: null,
+  }),
+  hasAccess: async () => true,
+  close: async () => undefined,
+};
+
 async function seatedTable() {
   const store = new MemoryStore();
   const roomId = randomUUID();
   const runtime = new TableRuntime({
     store,
     ledger: { walletBalance: async () => 100_000 },
-    rooms: {
-      get: async (id) => ({
-        id,
-        ownerId: null,
-        stakeCents: 100,
-        type: 'public',
-        status: 'open',
-        createdAt: new Date(),
-        closedAt: null,
-      }),
-      hasAccess: async () => true,
-      close: async () => undefined,
-    },
+    rooms,
     // The first deal waits a moment, so that all three are dealt in.
     // Three different scores: the hand cannot end in a svara.
     options: resolveOptions({
@@ -132,5 +135,57 @@ describe('TableRuntime writes', () => {
     await act('call'); // money: written before it is published, with the look before it
     await runtime.shutdown();
     expectSteps(store, state(), ['blind_bet', 'look', 'call']);
+  });
+});
+
+describe('TableRuntime seeds (RULES §7)', () => {
+  it('stores the next hand’s seed before its hash is first published, and deals that hand with it', async () => {
+    const kept: PendingSeed[] = [];
+    const changes: TableChange[] = [];
+    /** Hashes published before their seed was kept (checked as each change is published): none. */
+    const unkept: string[] = [];
+    const roomId = randomUUID();
+    const runtime = new TableRuntime({
+      store: new MemoryStore(),
+      ledger: { walletBalance: async () => 100_000 },
+      rooms,
+      options: resolveOptions({ startDelayMs: 200, timings: { turnMs: 60_000, resultMs: 60_000 } }),
+      logger: createLogger({ level: 'silent', pretty: false }),
+      pendingSeeds: {
+        keep: async (_roomId, drawn) => {
+          await Promise.resolve();
+          kept.push(drawn);
+          return drawn;
+        },
+      },
+    });
+    runtime.setListener({
+      changed: (change) => {
+        changes.push(change);
+        const shown = change.state.nextCommitment;
+        if (shown !== null && !kept.some((k) => seedCommitment(k.seed) === shown)) unkept.push(shown);
+      },
+      closed: () => undefined,
+    });
+    for (const id of ['7201', '7202'])
+      expect(await runtime.sit(roomId, { id, username: null, avatar: null })).toEqual({ ok: true });
+    const shown = changes[0]!.state.nextCommitment;
+    expect(kept).toEqual([{ handNumber: 1, seed: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(shown).toBe(seedCommitment(kept[0]!.seed));
+
+    const state = () => runtime.peek(roomId)!;
+    await vi.waitFor(() => expect(state().status).toBe('blind_betting'));
+    expect(state().hand!.serverSeed).toBe(kept[0]!.seed);
+    expect(state().nextCommitment).toBeNull();
+    const onTurn = state().hand!.players[state().hand!.turn]!.playerId;
+    expect(await runtime.act(roomId, { type: 'look', playerId: onTurn })).toEqual({ ok: true });
+    expect(await runtime.act(roomId, { type: 'fold', playerId: onTurn })).toEqual({ ok: true });
+    // The change that ends the hand reveals its seed and already shows the next one's hash.
+    const end = changes.at(-1)!;
+    expect(end.state.fairness!.revealedSeed).toBe(kept[0]!.seed);
+    expect(kept.map((k) => k.handNumber)).toEqual([1, 2]);
+    expect(end.state.nextCommitment).toBe(seedCommitment(kept[1]!.seed));
+    expect(unkept).toEqual([]);
+    await runtime.shutdown();
   });
 });

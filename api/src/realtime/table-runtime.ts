@@ -8,15 +8,17 @@
  *      deadline (turn, svara window, result display).
  * Nothing waits for a client: time-outs, deals and svara windows run from the server clock.
  */
-import { randomBytes } from 'node:crypto';
 import { createHistogram } from 'node:perf_hooks';
 import {
   applyAction,
+  awaitsNextSeed,
   combineClientSeeds,
+  commitNextSeed,
   gameDeadline,
   legalMoves,
   needsDeal,
   nextDeadline,
+  seedCommitment,
   type Cents,
   type PlayerSeed,
   type StoodUpCode,
@@ -152,7 +154,10 @@ export class TableRuntime implements TableDirectory {
       blocked: new Map(),
       markedAway: new Set(restored.markedAway),
       clientSeeds: new Map(),
+      nextSeed: null,
     };
+    // A table that waits for its next hand shows that hand's seed hash from its first frame on.
+    if (this.nextSeedDue(table.state)) table.state = await this.commitNextSeed(table, table.state);
     this.tables.set(roomId, table);
     for (const seat of table.state.seats) {
       this.seatedAt.set(seat.playerId, roomId);
@@ -311,7 +316,8 @@ export class TableRuntime implements TableDirectory {
     const now = this.clock();
     const r = applyAction(before, action, now);
     if (!r.ok) return refuse(r.error.code, r.error.detail);
-    const after = r.state;
+    // A hand this action ended makes the next one foreseeable: its seed is committed before anyone hears.
+    const after = this.nextSeedDue(r.state) ? await this.commitNextSeed(table, r.state) : r.state;
     const plan = planMoney(table.roomId, before.pot, before.handNumber, r.events);
     const rows = handRows(table, before, after, plan, action, now);
     // Seats are written first: the unique keys refuse a sit-down taken elsewhere (SeatConflictError).
@@ -516,9 +522,38 @@ export class TableRuntime implements TableDirectory {
     return { ok: true };
   }
 
+  /** The deal's server seed: the one committed for this hand (start_hand refuses any other). */
   private seed(table: Table): string {
     const source = this.deps.options.seedSource;
-    return source ? source({ roomId: table.roomId, state: table.state }) : randomBytes(32).toString('hex');
+    if (source) return source({ roomId: table.roomId, state: table.state });
+    const next = table.nextSeed;
+    if (next?.handNumber !== table.state.handNumber + 1)
+      throw new Error('no seed committed for the next hand');
+    return next.seed;
+  }
+
+  private nextSeedDue(state: TableState): boolean {
+    return !this.deps.options.seedSource && awaitsNextSeed(state);
+  }
+
+  /**
+   * RULES §7: the next hand's server seed is drawn once that hand is foreseeable (the table waits
+   * for it, or the hand before it is over), before the players' client seeds of that hand are
+   * known, and its hash shown until the deal, which uses it. It is stored before it is first shown:
+   * a restart or a takeover finds it (the store keeps the first seed of a hand) and shows the same.
+   */
+  private async commitNextSeed(table: Table, state: TableState): Promise<TableState> {
+    const handNumber = state.handNumber + 1;
+    let next = table.nextSeed?.handNumber === handNumber ? table.nextSeed : null;
+    if (!next) {
+      const drawn = { handNumber, seed: this.deps.options.drawSeed() };
+      next = this.deps.pendingSeeds ? await this.deps.pendingSeeds.keep(table.roomId, drawn) : drawn;
+      // Another node's seed for a later hand: this node's table is behind (it lost the room).
+      if (next.handNumber !== handNumber)
+        throw new Error(`the room's pending seed is for hand ${next.handNumber}`);
+      table.nextSeed = next;
+    }
+    return commitNextSeed(state, seedCommitment(next.seed));
   }
 
   private async failed(table: Table, error: unknown): Promise<ActResult> {

@@ -10,6 +10,7 @@ import type { Suspension } from '../users/suspension.js';
 import type { DeadlineTimer } from './deadline-timer.js';
 import type { HandRow, HandStatus, HandStore } from './hand-store.js';
 import type { RealtimeOptions } from './options.js';
+import type { PendingSeed, PendingSeedStore } from './pending-seed.js';
 import type { SeatStore } from './seat-store.js';
 import type { SerialQueue } from './serial-queue.js';
 import type { TableResumer } from './table-resume.js';
@@ -63,6 +64,11 @@ export interface TableRuntimeDeps {
   seats?: SeatStore;
   resume?: TableResumer;
   /**
+   * Where each table's committed seed for its next hand is kept from before its hash is shown
+   * (pending-seed.ts); without it, only in memory.
+   */
+  pendingSeeds?: PendingSeedStore;
+  /**
    * Player protection (api/src/protection): players over a loss or session limit, or excluded, are
    * stood up before the next deal (the hand in play is finished); seats start and end play sessions.
    */
@@ -108,6 +114,8 @@ export type Table = {
   markedAway: Set<string>;
   /** The client seeds players at the table chose (RULES §7; the apps pick a random one by default). */
   clientSeeds: Map<string, string>;
+  /** The server seed committed for the next hand (its hash is `state.nextCommitment`), or null. */
+  nextSeed: PendingSeed | null;
 };
 
 /** Hand statuses in which a newcomer cannot be dealt in: the lobby's "game already started". */

@@ -144,8 +144,11 @@ export const allowedActionsSchema = z.object({
 });
 export type AllowedActions = z.infer<typeof allowedActionsSchema>;
 
-/** Fairness fields a frame leaves out while they hold these values (the seed until it is revealed). */
-export const FAIRNESS_DEFAULTS = { revealedSeed: null, playerSeeds: [] } as const;
+/**
+ * Fairness fields a frame leaves out while they hold these values (the seed until it is revealed,
+ * the next hand's commitment while a hand is in play).
+ */
+export const FAIRNESS_DEFAULTS = { revealedSeed: null, playerSeeds: [], nextCommitment: null } as const;
 
 export const fairnessSchema = z.object({
   handNumber: z.number().int(),
@@ -156,6 +159,12 @@ export const fairnessSchema = z.object({
   playerSeeds: z.array(z.object({ playerId: z.string(), seed: z.string() })).default(() => []),
   /** The server seed, hex; only after the hand is over. */
   revealedSeed: z.string().nullable().default(FAIRNESS_DEFAULTS.revealedSeed),
+  /**
+   * SHA-256 of the server seed the next hand will be dealt with, hex: shown while the table waits
+   * and once a hand is over, before any client seed of that hand counts; that hand's `commitment`
+   * is this value. Null while a hand is in play.
+   */
+  nextCommitment: z.string().nullable().default(FAIRNESS_DEFAULTS.nextCommitment),
 });
 
 /** Game state fields a frame leaves out while they hold these values (an array: while empty). */

@@ -4,7 +4,7 @@
  * broken (a bug), never for a bad input.
  */
 import { isCents, type Cents } from '../money.js';
-import { combineClientSeeds, isServerSeedHex, shuffleDeck } from '../shuffle.js';
+import { combineClientSeeds, isServerSeedHex, seedCommitment, shuffleDeck } from '../shuffle.js';
 import { comeBack, standUpBlockers } from './absence.js';
 import { isAway } from './away-rules.js';
 import * as betting from './betting.js';
@@ -96,6 +96,11 @@ function startHand(
     return { code: 'not_enough_players' };
   }
   if (!isServerSeedHex(serverSeed)) return { code: 'validation_failed', detail: 'server seed' };
+  // RULES §7: the hand is dealt with the seed whose hash the table showed before (next-seed.ts).
+  const committed = s.nextCommitment ?? null;
+  if (committed !== null && seedCommitment(serverSeed) !== committed) {
+    return { code: 'validation_failed', detail: 'server seed is not the one committed' };
+  }
   if (typeof clientSeed !== 'string' || clientSeed.length === 0 || clientSeed.includes(':')) {
     return { code: 'validation_failed', detail: 'client seed' };
   }
@@ -105,6 +110,8 @@ function startHand(
   }
   const deck = shuffleDeck(serverSeed, clientSeed, s.handNumber + 1);
   dealHand(d, { serverSeed, clientSeed, deck, playerSeeds: playerSeeds.map((p) => ({ ...p })) });
+  // Its commitment is the hand's own now (fairness.commitment); the next is made when it is over.
+  s.nextCommitment = null;
   return null;
 }
 

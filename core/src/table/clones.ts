@@ -24,6 +24,7 @@ export function cloneState(s: TableState): TableState {
     svara: s.svara,
     result: s.result,
     fairness: s.fairness,
+    nextCommitment: s.nextCommitment,
   };
 }
 

@@ -40,5 +40,6 @@ export function createTable(config: TableConfig): TableState {
     svara: null,
     result: null,
     fairness: null,
+    nextCommitment: null,
   };
 }

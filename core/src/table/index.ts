@@ -7,8 +7,11 @@
  *   const r = applyAction(state, action, Date.now());   // never mutates `state`
  *   if (r.ok) { persist(r.state); apply r.events (ledger transfers, sounds, logs); state = r.state }
  *   else reply with r.error.code (nothing changed)
+ *   for the new table, and for every action's state before it is persisted and published:
+ *     - awaitsNextSeed(state) → draw the next hand's seed (32 random bytes hex), keep it secret and
+ *                               safe, state = commitNextSeed(state, seedCommitment(seed))
  *   after every applied action:
- *     - needsDeal(state)    → dispatch { type: 'start_hand', serverSeed: <fresh 32 random bytes hex>, clientSeed }
+ *     - needsDeal(state)    → dispatch { type: 'start_hand', serverSeed: <that seed>, clientSeed }
  *     - nextDeadline(state) → (re)arm one timer; at `at` dispatch { type: 'tick' } with now ≥ at
  *     - push viewFor(state, viewerId, now) to every viewer (each player, and spectators with null)
  *
@@ -65,6 +68,7 @@ export { applyAction } from './apply.js';
 export { createTable, DEFAULT_TIMINGS } from './create.js';
 export { gameDeadline, needsDeal, nextDeadline } from './clock.js';
 export { legalMoves } from './moves.js';
+export { awaitsNextSeed, commitNextSeed } from './next-seed.js';
 export { NO_ALLOWED_ACTIONS, viewFor, viewerPart } from './view.js';
 export type {
   Deadline,

@@ -1,8 +1,8 @@
 /**
  * What one viewer may see of the table, in the wire shape (dollars). Secrets stay out: the deck and
- * the server seed never appear (the seed only in fairness.revealedSeed once the hand is over), and
- * a player's cards appear only to that player after a look, or to everyone for players who reached
- * the showdown.
+ * the server seeds never appear (a hand's seed only in fairness.revealedSeed once it is over, the
+ * next hand's only as its hash in fairness.nextCommitment), and a player's cards appear only to that
+ * player after a look, or to everyone for players who reached the showdown.
  */
 import { centsToDollars } from '../money.js';
 import { FRAME_LOG_ENTRIES, HOUSE_SHARE_BPS } from '../protocol/constants.js';
@@ -135,8 +135,16 @@ export function viewFor(state: TableState, viewerId: string | null, now: number)
           clientSeed: f.clientSeed,
           playerSeeds: (f.playerSeeds ?? []).map((p) => ({ ...p })),
           revealedSeed: f.revealedSeed,
+          nextCommitment: s.nextCommitment ?? null,
         }
-      : { handNumber: s.handNumber, commitment: null, clientSeed: null, playerSeeds: [], revealedSeed: null },
+      : {
+          handNumber: s.handNumber,
+          commitment: null,
+          clientSeed: null,
+          playerSeeds: [],
+          revealedSeed: null,
+          nextCommitment: s.nextCommitment ?? null,
+        },
     viewerId: viewer,
     allowedActions: viewer === null ? null : allowedActionsInDollars(legalMoves(s, viewer)),
   };

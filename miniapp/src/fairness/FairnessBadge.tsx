@@ -1,7 +1,7 @@
 /**
- * The table's fairness at a glance, in the room header (RULES §7): while a hand runs, a lock — its
- * seed is committed (the menu shows the hash); once it is over, a green tick that opens the verifier
- * of the hand just played with the revealed seed.
+ * The table's fairness at a glance, in the room header (RULES §7): while a hand runs, or the table
+ * waits for its first with that hand's seed committed, a lock (the menu shows the hash); once a hand
+ * is over, a green tick that opens the verifier of the hand just played with the revealed seed.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,15 +20,23 @@ export function FairnessBadge({
 }) {
   const { t } = useTranslation();
   const [verifyId, setVerifyId] = useState<string | null>(null);
-  if (!fairness.commitment) return null;
+  if (!fairness.commitment && !fairness.nextCommitment) return null;
   const revealed = fairness.revealedSeed !== null;
+  // Before the first hand only the next one's seed is committed: the lock names that hand.
+  const hand = fairness.commitment ? fairness.handNumber : fairness.handNumber + 1;
   return (
     <>
       <button
         type="button"
         data-testid="fairness-badge"
         data-revealed={revealed}
-        title={t(revealed ? 'fairness.verify' : 'fairness.commitment')}
+        title={
+          revealed
+            ? t('fairness.verify')
+            : fairness.commitment
+              ? t('fairness.commitment')
+              : t('fairness.nextCommitment', { hand })
+        }
         onClick={() => (revealed ? setVerifyId(tableHandId(roomId, fairness.handNumber)) : onOpenMenu())}
         className={`rounded-full border px-2.5 py-1 text-xs font-semibold active:scale-95 ${
           revealed
@@ -36,7 +44,7 @@ export function FairnessBadge({
             : 'border-gold-400/30 bg-black/30 text-cream/70'
         }`}
       >
-        {revealed ? '✓' : '🔒'} #{fairness.handNumber}
+        {revealed ? '✓' : '🔒'} #{hand}
       </button>
       <VerifySheet handId={verifyId} onClose={() => setVerifyId(null)} />
     </>

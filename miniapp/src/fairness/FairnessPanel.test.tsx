@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
- * The table menu's fairness part: the full hash before the deal, whose seeds went in, the revealed
- * seed with a verify button after the hand, and the player's own seed — edited here and sent to the
- * table while they sit (useClientSeed).
+ * The table menu's fairness part: the next hand's full seed hash while the table waits and between
+ * hands, the hand's own during it, whose seeds went in, the revealed seed with a verify button after
+ * the hand, and the player's own seed — edited here and sent to the table while they sit
+ * (useClientSeed).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -25,9 +26,14 @@ const info = (over: Partial<FairnessInfo> = {}): FairnessInfo => ({
     { playerId: '2', seed: 'theirs' },
   ],
   revealedSeed: null,
+  nextCommitment: null,
   viewerId: '1001',
   ...over,
 });
+const NEXT = 'd1'.repeat(32);
+/** A table waiting for its first hand: only that hand's seed hash is known. */
+const waitingInfo = (): FairnessInfo =>
+  info({ handNumber: 0, commitment: null, clientSeed: null, playerSeeds: [], nextCommitment: NEXT });
 
 beforeEach(() => {
   setLanguage('en');
@@ -49,6 +55,37 @@ describe('FairnessPanel', () => {
     expect(screen.getByTestId('fairness-revealed').textContent).toBe('ab'.repeat(32));
     fireEvent.click(screen.getByTestId('fairness-verify'));
     expect(onVerify).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the next hand’s whole seed hash, copyable, while the table waits and once a hand is over', async () => {
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    const { rerender } = render(<FairnessPanel fairness={waitingInfo()} onVerify={() => undefined} />);
+    expect(screen.getByTestId('fairness-next').textContent).toBe(NEXT);
+    expect(screen.getByText(/Hand #1: server seed hash/)).toBeTruthy();
+    expect(screen.queryByTestId('fairness-commitment')).toBeNull();
+    expect(screen.getByTestId('fairness-seed')).toBeTruthy(); // the seed can be chosen before the first deal
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await vi.waitFor(() => expect(copied).toEqual([NEXT]));
+
+    // During the hand: its own hash, and no next one yet.
+    rerender(<FairnessPanel fairness={info()} onVerify={() => undefined} />);
+    expect(screen.queryByTestId('fairness-next')).toBeNull();
+    expect(screen.getByTestId('fairness-commitment').textContent).toBe(COMMITMENT);
+
+    // Over: the revealed seed, and the hash of the hand after it.
+    rerender(
+      <FairnessPanel
+        fairness={info({ revealedSeed: 'ab'.repeat(32), nextCommitment: NEXT })}
+        onVerify={() => undefined}
+      />,
+    );
+    expect(screen.getByTestId('fairness-revealed').textContent).toBe('ab'.repeat(32));
+    expect(screen.getByTestId('fairness-next').textContent).toBe(NEXT);
+    expect(screen.getByText(/Hand #13: server seed hash/)).toBeTruthy();
   });
 
   it('takes a valid seed, refuses a malformed one, and makes a random one on request', () => {
@@ -99,6 +136,16 @@ describe('useClientSeed', () => {
 });
 
 describe('FairnessBadge', () => {
+  it('shows a lock for the first hand while the table waits with its seed committed', async () => {
+    const { FairnessBadge } = await import('./FairnessBadge');
+    const onOpenMenu = vi.fn();
+    render(<FairnessBadge roomId={ROOM} fairness={waitingInfo()} onOpenMenu={onOpenMenu} />);
+    const badge = screen.getByTestId('fairness-badge');
+    expect(badge.textContent).toBe('🔒 #1');
+    fireEvent.click(badge);
+    expect(onOpenMenu).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a lock while the hand runs (opening the menu), then a tick that opens the verifier', async () => {
     const { fakeApi } = await import('../test-support/fake-api');
     const { FairnessBadge } = await import('./FairnessBadge');

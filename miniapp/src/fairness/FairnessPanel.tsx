@@ -1,8 +1,9 @@
 /**
- * The table menu's fairness part (RULES §7): the full server-seed hash of the hand (shown before the
- * deal, copyable), the hand's client seed and whose seeds went in, the revealed seed once the hand
- * is over with a button to verify it, and the player's own client seed, editable (it goes into the
- * hands dealt after the change).
+ * The table menu's fairness part (RULES §7): the full server-seed hash of the hand, the hand's client
+ * seed and whose seeds went in, the revealed seed once the hand is over with a button to verify it;
+ * while the table waits and between hands, the next hand's server-seed hash (the server chose that
+ * seed already: the hand is dealt with it), copyable; and the player's own client seed, editable (it
+ * goes into the hands dealt after the change).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +37,9 @@ export function FairnessPanel({ fairness, onVerify }: { fairness: FairnessInfo; 
     <section className="card-panel mt-3 space-y-2.5 rounded-2xl px-4 py-3 text-xs" data-testid="fairness">
       <div className="flex items-baseline justify-between">
         <span className="text-sm font-semibold text-gold-300">{t('fairness.title')}</span>
-        <span className="text-cream/55">{t('fairness.hand', { hand: fairness.handNumber })}</span>
+        {fairness.commitment ? (
+          <span className="text-cream/55">{t('fairness.hand', { hand: fairness.handNumber })}</span>
+        ) : null}
       </div>
       {fairness.commitment ? (
         <HashLine label={t('fairness.commitment')} value={fairness.commitment} testId="fairness-commitment" />
@@ -69,6 +72,16 @@ export function FairnessPanel({ fairness, onVerify }: { fairness: FairnessInfo; 
       ) : fairness.commitment ? (
         <div className="text-cream/45">
           {t('fairness.serverSeed')}: {t('fairness.notRevealed')}
+        </div>
+      ) : null}
+      {fairness.nextCommitment ? (
+        <div>
+          <HashLine
+            label={t('fairness.nextCommitment', { hand: fairness.handNumber + 1 })}
+            value={fairness.nextCommitment}
+            testId="fairness-next"
+          />
+          <p className="text-cream/45">{t('fairness.nextCommitmentHint')}</p>
         </div>
       ) : null}
       {fairness.viewerId !== null ? (

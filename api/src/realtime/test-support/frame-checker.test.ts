@@ -1,6 +1,8 @@
 import {
   applyAction,
+  commitNextSeed,
   createTable,
+  seedCommitment,
   viewFor,
   type GameState,
   type TableAction,
@@ -11,6 +13,7 @@ import { checkFrame, FrameLeak } from './frame-checker.js';
 import { testSeed } from './seeds.js';
 
 const SEED = testSeed(7);
+const NEXT = testSeed(8);
 
 function run(s: TableState, ...actions: TableAction[]): TableState {
   for (const a of actions) {
@@ -63,5 +66,33 @@ describe('checkFrame', () => {
     ).toThrow(/seed/);
     expect(() => checkFrame({ ...own, deck: [] }, '1', [SEED])).toThrow(/unexpected fields deck/);
     expect(() => checkFrame(own, '2', [SEED])).toThrow(/meant for 1/);
+  });
+
+  it('passes the next hand’s seed hash and catches that seed itself, before and after the hand before it ends', () => {
+    const waiting = commitNextSeed(
+      run(createTable({ roomId: '00000000-0000-4000-8000-000000000006', stake: 100 }), {
+        type: 'sit',
+        playerId: '1',
+        balance: 10_000,
+        username: '1',
+        avatar: null,
+      }),
+      seedCommitment(NEXT),
+    );
+    const before = viewFor(waiting, '1', 1_000);
+    expect(() => checkFrame(before, '1', [NEXT])).not.toThrow();
+    const spilled = { ...before, fairness: { ...before.fairness, nextCommitment: NEXT } };
+    expect(() => checkFrame(spilled, '1', [NEXT])).toThrow(/seed/);
+
+    const s = dealt();
+    const over = commitNextSeed(
+      run(s, { type: 'look', playerId: turn(s) }, { type: 'fold', playerId: turn(s) }),
+      seedCommitment(NEXT),
+    );
+    const after = viewFor(over, '1', 1_000);
+    expect(after.fairness).toMatchObject({ revealedSeed: SEED, nextCommitment: seedCommitment(NEXT) });
+    expect(() => checkFrame(after, '1', [SEED, NEXT])).not.toThrow();
+    const early = { ...after, fairness: { ...after.fairness, revealedSeed: NEXT } };
+    expect(() => checkFrame(early, '1', [SEED, NEXT])).toThrow(/seed/);
   });
 });

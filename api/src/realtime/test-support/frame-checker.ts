@@ -1,7 +1,8 @@
 /**
  * Checks a game frame (game_state / game_update) a client received for anything it must not see:
- * another player's cards before a showdown, its own cards before looking, a server seed before the
- * hand is over, or any field outside the wire shape. Every realtime test runs every frame through it.
+ * another player's cards before a showdown, its own cards before looking, a server seed before its
+ * hand is over (the next hand's committed seed included), or any field outside the wire shape.
+ * Every realtime test runs every frame through it.
  */
 import { createHash } from 'node:crypto';
 import { gameStateSchema, playerViewSchema, type GameState } from '@svara/core';
@@ -39,9 +40,10 @@ export function checkFrame(
   const raw = frame as GameState;
   raw.players.forEach((p, i) => sameKeys(p, playerViewSchema.in.shape, `players[${i}]`));
   // playerSeeds: the players' own client seeds (public); the seed check below covers them too.
+  // nextCommitment: the next hand's seed hash; that seed is among `knownSeeds` once committed.
   sameKeys(
     raw.fairness,
-    { handNumber: 1, commitment: 1, clientSeed: 1, playerSeeds: 1, revealedSeed: 1 },
+    { handNumber: 1, commitment: 1, clientSeed: 1, playerSeeds: 1, revealedSeed: 1, nextCommitment: 1 },
     'fairness',
   );
 

@@ -4,6 +4,7 @@
  * dev-signed init data and talk over real socket.io-client connections. Every frame any client
  * receives goes through the frame checker; a test file asserts `leaks` stays empty.
  */
+import { randomBytes } from 'node:crypto';
 import { API_PREFIX, type Ack, type GameState, type TableState } from '@svara/core';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -111,7 +112,10 @@ export interface RealtimeBench {
   readonly realtime: Realtime;
   readonly api: RunningServer;
   readonly baseUrl: string;
-  /** Every server seed handed to the runtime so far (none may show up in a frame before its reveal). */
+  /**
+   * Every server seed handed to the runtime so far, chosen at a deal or committed ahead (none may
+   * show up in a frame before its reveal).
+   */
   readonly seeds: Set<string>;
   readonly leaks: string[];
   /** Signs in through POST /auth/login, funds the wallet (cents) and connects a socket. */
@@ -142,13 +146,18 @@ export interface RealtimeBench {
   ): Promise<{ status: number; body: T }>;
   /**
    * The next deal in `roomId` with at least `players` seated (default 2) uses the first test seed
-   * whose deal satisfies `wanted`.
+   * whose deal satisfies `wanted`. Not on a bench made with `seedSource: undefined`: its tables
+   * deal as in production, with the seeds they committed ahead (random ones).
    */
   dealNext(roomId: string, wanted: (dealt: TableState) => boolean, players?: number): void;
   walletBalance(userId: string): Promise<number>;
   expectLedgerOk(): Promise<void>;
 }
 
+/**
+ * The bench's tables deal the seeds its `seedSource` picks at each deal (dealNext); with
+ * `{ seedSource: undefined }` they deal as in production, each hand with the seed committed ahead.
+ */
 export function useRealtimeBench(options: Partial<RealtimeOptions> = {}): RealtimeBench {
   let api: RunningServer | null = null;
   let realtime: Realtime | null = null;
@@ -175,6 +184,12 @@ export function useRealtimeBench(options: Partial<RealtimeOptions> = {}): Realti
     seeds.add(seed);
     return seed;
   };
+  /** The seeds tables commit ahead of their deals (a bench without `seedSource`): random, recorded. */
+  const drawSeed = () => {
+    const seed = randomBytes(32).toString('hex');
+    seeds.add(seed);
+    return seed;
+  };
 
   beforeAll(async () => {
     const db = await createTestDatabase();
@@ -197,6 +212,7 @@ export function useRealtimeBench(options: Partial<RealtimeOptions> = {}): Realti
       // Players of a test sit one after another: deal the first hand once they all sat.
       startDelayMs: 300,
       seedSource,
+      drawSeed,
       ...options,
     });
     const port = await api.listen(0, '127.0.0.1');

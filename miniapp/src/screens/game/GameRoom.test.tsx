@@ -85,7 +85,14 @@ describe('the raise sheet', () => {
     expect(screen.queryByTestId('raise-sheet')).toBeNull();
     frame(
       myTurn(1_000, {
-        fairness: { handNumber: 2, commitment: null, clientSeed: null, playerSeeds: [], revealedSeed: null },
+        fairness: {
+          handNumber: 2,
+          commitment: null,
+          clientSeed: null,
+          playerSeeds: [],
+          revealedSeed: null,
+          nextCommitment: null,
+        },
       }),
     );
     expect(screen.queryByTestId('raise-sheet')).toBeNull();

@@ -256,7 +256,11 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
           setMenuOpen(false);
           setHandsOpen(true);
         }}
-        fairness={state.fairness.commitment ? { ...state.fairness, roomId, viewerId: state.viewerId } : null}
+        fairness={
+          state.fairness.commitment || state.fairness.nextCommitment
+            ? { ...state.fairness, roomId, viewerId: state.viewerId }
+            : null
+        }
       />
       {handsOpen ? (
         <Suspense fallback={null}>

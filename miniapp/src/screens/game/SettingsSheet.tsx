@@ -118,7 +118,7 @@ export function SettingsSheet({
             <span className="flex-1">{t('game.exit')}</span>
           </button>
         </div>
-        {fairness?.commitment ? (
+        {fairness?.commitment || fairness?.nextCommitment ? (
           <FairnessPanel
             fairness={fairness}
             onVerify={() => setVerifyId(tableHandId(fairness.roomId, fairness.handNumber))}
