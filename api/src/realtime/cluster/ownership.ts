@@ -112,7 +112,20 @@ export class Ownership {
     this.watcher.unref();
   }
 
+  private renewing = false;
+
+  /** One renewal at a time: under load one may outlast the interval, and two would wait on each other. */
   private async renew(): Promise<void> {
+    if (this.renewing || this.stopped) return;
+    this.renewing = true;
+    try {
+      await this.renewNow();
+    } finally {
+      this.renewing = false;
+    }
+  }
+
+  private async renewNow(): Promise<void> {
     const now = Date.now();
     // A lease taken for a table that never opened (the room closed, the rebuild failed) is let go.
     const idle = [...this.tokens.keys()].filter(

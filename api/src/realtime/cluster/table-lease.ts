@@ -71,26 +71,39 @@ export class TableLeases {
     return rows[0]?.token ?? null;
   }
 
-  /** Extends this node's leases of `roomIds`; the rooms whose lease is still ours. */
+  /**
+   * Extends this node's leases of `roomIds`; the rooms whose lease is still ours. The rows are locked
+   * in room order, the order table_commit's fence check takes them in (for share): a renewal and a
+   * commit of several tables could otherwise each hold a row the other waits for (a deadlock).
+   */
   async renew(roomIds: readonly string[]): Promise<Set<string>> {
     if (roomIds.length === 0) return new Set();
-    const rows: unknown = await this.knex('table_leases')
-      .update({
-        expires_at: this.knex.raw(`now() + ?::double precision * interval '1 millisecond'`, [this.ttlMs]),
-      })
-      .where('node_id', this.nodeId)
-      .whereIn('room_id', [...roomIds])
-      .returning('room_id');
-    return new Set(roomRows.parse(rows).map((r) => r.room_id));
+    const result = await this.knex.raw<{ rows: unknown[] }>(
+      `with mine as (
+         select room_id from table_leases
+          where node_id = ? and room_id = any(?::uuid[])
+          order by room_id for update
+       )
+       update table_leases l set expires_at = now() + ?::double precision * interval '1 millisecond'
+         from mine where l.room_id = mine.room_id
+       returning l.room_id`,
+      [this.nodeId, [...roomIds], this.ttlMs],
+    );
+    return new Set(roomRows.parse(result.rows).map((r) => r.room_id));
   }
 
-  /** Gives the lease up (when ours), so the next owner need not wait for it to expire. */
+  /** Gives the leases up (those still ours), so the next owner need not wait for them to expire. */
   async release(roomIds: readonly string[]): Promise<void> {
     if (roomIds.length === 0) return;
-    await this.knex('table_leases')
-      .where('node_id', this.nodeId)
-      .whereIn('room_id', [...roomIds])
-      .delete();
+    await this.knex.raw(
+      `with mine as (
+         select room_id from table_leases
+          where node_id = ? and room_id = any(?::uuid[])
+          order by room_id for update
+       )
+       delete from table_leases l using mine where l.room_id = mine.room_id`,
+      [this.nodeId, [...roomIds]],
+    );
   }
 
   /** The nodes holding a live lease on any of `roomIds` (room → node). */
