@@ -11,6 +11,7 @@
  *
  *   BENCH_TABLES=500 BENCH_SECONDS=30 npm run bench:realtime
  *   BENCH_NODES=2 BENCH_SPREAD=player npm run bench:realtime   (several api nodes: Redis needed)
+ *   BENCH_THINK_MS=1500 npm run bench:realtime                  (players who think before each move)
  *   (BENCH_WARMUP_SECONDS, BENCH_LOBBY_WATCHERS, BENCH_RESULT_MS, BENCH_COMPRESSION=true, BENCH_POOL,
  *   BENCH_PROFILE=dir (the first node's CPU profile), BENCH_SQL=1 (the statements most sent) and
  *   BENCH_DEBUG=1 also work.)
@@ -43,6 +44,11 @@ const NODES = Math.max(1, Number(process.env.BENCH_NODES ?? 1));
  * cross between nodes.
  */
 const SPREAD = process.env.BENCH_SPREAD === 'player' ? 'player' : 'table';
+/**
+ * A player's mean time to think before a move, ms (BENCH_THINK_MS; uniform between 0 and twice
+ * this). 0, the default, plays every move at once: the most the tables can ask of the server.
+ */
+const THINK_MS = Math.max(0, Number(process.env.BENCH_THINK_MS ?? 0));
 /**
  * Each player's play money at a $1 table. Random raises can climb threefold a time, and a player
  * who loses everything is stood up: with $1,000 a run lost ~14 % of its players by the end of its
@@ -261,9 +267,15 @@ class BenchPlayer {
     const move = chooseMove(s);
     if (!move) return;
     if (svara) this.svaraDecided = s.fairness.handNumber;
-    const sentAt = performance.now();
-    this.pending = { sentAt };
-    this.client.emit('game_action', { roomId: this.roomId, ...move }, (reply) => this.onAck(sentAt, reply));
+    const send = () => {
+      const sentAt = performance.now();
+      this.pending = { sentAt };
+      this.client.emit('game_action', { roomId: this.roomId, ...move }, (reply) => this.onAck(sentAt, reply));
+    };
+    if (THINK_MS <= 0) return send();
+    // Thinking: frames that arrive meanwhile are kept (the latest is considered after the answer).
+    this.pending = { sentAt: Infinity };
+    setTimeout(send, Math.random() * 2 * THINK_MS);
   }
 
   /**
@@ -339,7 +351,8 @@ async function main() {
     `https://t.me/i/userpic/320/${createHash('sha256').update(id).digest('base64url')}.jpg`;
   console.log(
     `bench:realtime — ${TABLES} tables × ${SEATS} players, ${WARMUP}s warm-up, ${SECONDS}s measured` +
-      (NODES > 1 ? `, ${NODES} api nodes (players spread by ${SPREAD})` : ''),
+      (NODES > 1 ? `, ${NODES} api nodes (players spread by ${SPREAD})` : '') +
+      (THINK_MS > 0 ? `, players think ${THINK_MS} ms on average` : ''),
   );
   await pool(
     Array.from({ length: total + LOBBY_WATCHERS }, (_, i) => i),
@@ -459,6 +472,7 @@ async function main() {
   const result = {
     nodes: NODES,
     spread: NODES > 1 ? SPREAD : undefined,
+    thinkMs: THINK_MS,
     tables: TABLES,
     players: total,
     seconds: Number(elapsed.toFixed(1)),
