@@ -8,6 +8,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { NO_ALLOWED_ACTIONS, type GameState } from '@svara/core';
 import { resources } from '@svara/locales';
 import { setLanguage } from '../../i18n';
+import { backOverride } from '../../app/back';
 import { currentPage } from '../../app/navigation';
 import { enterStartRoom } from '../../app/room-entry';
 import { fakeApi, signIn } from '../../test-support/fake-api';
@@ -330,5 +331,39 @@ describe('a private room', () => {
     fireEvent.click(screen.getByTestId('room-menu'));
     await screen.findByTestId('settings-sheet');
     expect(screen.queryByTestId('settings-password')).toBeNull();
+  });
+});
+
+describe("Telegram's back button at the table", () => {
+  const back = () => act(() => backOverride.get()!.onBack());
+
+  it('closes the table menu first, then leaves a table with no hand in play', () => {
+    currentPage.set({ name: 'gameRoom', roomId: ROOM, autoSit: false });
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(gameState({ status: 'waiting', viewerId: ME, players: [playerView({ id: ME, position: 1 })] }));
+    fireEvent.click(screen.getByTestId('room-menu'));
+    expect(screen.getByTestId('settings-sheet')).toBeTruthy();
+
+    back();
+    expect(screen.queryByTestId('settings-sheet')).toBeNull();
+    expect(currentPage.get().name).toBe('gameRoom');
+
+    back();
+    expect(currentPage.get().name).toBe('dashboard');
+  });
+
+  it('during a hand, closes the menu, then asks before leaving', () => {
+    currentPage.set({ name: 'gameRoom', roomId: ROOM, autoSit: false });
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(othersTurn(1_000));
+    fireEvent.click(screen.getByTestId('room-menu'));
+    back();
+    expect(screen.queryByTestId('settings-sheet')).toBeNull();
+    back();
+    expect(screen.getByTestId('exit-cancel')).toBeTruthy();
+    // Back again is "stay": the dialog closes and the player is still at the table.
+    back();
+    expect(screen.queryByTestId('exit-cancel')).toBeNull();
+    expect(currentPage.get().name).toBe('gameRoom');
   });
 });

@@ -81,9 +81,19 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
   }, [leaveRoom]);
   const inHand = Boolean(viewer?.isActive && !viewer.hasFolded && state && RUNNING.has(state.status));
   useEffect(() => {
-    backOverride.set({ onBack: () => (inHand ? setExitAsk(true) : leave()) });
+    // Telegram's back button first closes what is open over the table (as a tap outside would);
+    // only with the table in view does it leave (asking first during a hand).
+    const onBack = () => {
+      if (exitAsk) setExitAsk(false);
+      else if (handsOpen) setHandsOpen(false);
+      else if (menuOpen) setMenuOpen(false);
+      else if (chatOpen) setChatOpen(false);
+      else if (inHand) setExitAsk(true);
+      else leave();
+    };
+    backOverride.set({ onBack });
     return () => backOverride.set(null);
-  }, [inHand, leave]);
+  }, [inHand, leave, exitAsk, handsOpen, menuOpen, chatOpen]);
   useEffect(() => {
     setClosingConfirmation(inHand);
     return () => setClosingConfirmation(false);
