@@ -27,6 +27,8 @@ describe('the Mini App', () => {
   let alice: Player;
   let bob: Player;
   let roomId = '';
+  /** The first hand's server-seed hash as the table menu showed it before the deal. */
+  let nextCommitment = '';
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -113,6 +115,15 @@ describe('the Mini App', () => {
     expect(roomId).toMatch(/^[0-9a-f]{8}$/);
     await page.getByTestId('my-balance').waitFor();
     await page.getByTestId('waiting-state').getByText(ru('game.waitingForPlayers')).waitFor();
+    // RULES §7: before any card is dealt, the table menu shows the first hand's server-seed hash in full.
+    await page.getByTestId('room-menu').click();
+    await page.getByTestId('settings-sheet').waitFor();
+    nextCommitment = (await page.getByTestId('fairness-next').textContent()) ?? '';
+    expect(nextCommitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(await page.getByTestId('fairness-commitment').count()).toBe(0);
+    await screenshot(page, 'table-menu-before-deal');
+    await pressBack(page);
+    await page.getByTestId('settings-sheet').waitFor({ state: 'detached' });
 
     const card = bob.page.locator(`[data-room-id^="${roomId}"]`);
     await card.waitFor();
@@ -130,6 +141,11 @@ describe('the Mini App', () => {
     for (const page of pages) {
       await expect.poll(() => tableStatus(page), { timeout: 15_000 }).toMatch(/blind_betting|betting/);
     }
+    // The hand was dealt with the seed whose hash the table showed before the deal.
+    await bob.page.getByTestId('room-menu').click();
+    await expect.poll(() => bob.page.getByTestId('fairness-commitment').textContent()).toBe(nextCommitment);
+    await pressBack(bob.page);
+    await bob.page.getByTestId('settings-sheet').waitFor({ state: 'detached' });
     // Each seat gets three cards; the viewer sits at the bottom (seat 4).
     await expect
       .poll(() => alice.page.locator('[data-seat="4"][data-viewer] [data-testid="seat-cards"] > *').count())
