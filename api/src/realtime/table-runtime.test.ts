@@ -177,6 +177,9 @@ describe('TableRuntime seeds (RULES §7)', () => {
     await vi.waitFor(() => expect(state().status).toBe('blind_betting'));
     expect(state().hand!.serverSeed).toBe(kept[0]!.seed);
     expect(state().nextCommitment).toBeNull();
+    // Hand 2's seed is drawn and stored during hand 1 (the hand's end waits for no write), unshown.
+    await vi.waitFor(() => expect(kept.map((k) => k.handNumber)).toEqual([1, 2]));
+    expect(changes.every((c) => c.state.nextCommitment !== seedCommitment(kept[1]!.seed))).toBe(true);
     const onTurn = state().hand!.players[state().hand!.turn]!.playerId;
     expect(await runtime.act(roomId, { type: 'look', playerId: onTurn })).toEqual({ ok: true });
     expect(await runtime.act(roomId, { type: 'fold', playerId: onTurn })).toEqual({ ok: true });

@@ -155,6 +155,7 @@ export class TableRuntime implements TableDirectory {
       markedAway: new Set(restored.markedAway),
       clientSeeds: new Map(),
       nextSeed: null,
+      nextSeedWrite: null,
     };
     // A table that waits for its next hand shows that hand's seed hash from its first frame on.
     if (this.nextSeedDue(table.state)) table.state = await this.commitNextSeed(table, table.state);
@@ -318,6 +319,7 @@ export class TableRuntime implements TableDirectory {
     if (!r.ok) return refuse(r.error.code, r.error.detail);
     // A hand this action ended makes the next one foreseeable: its seed is committed before anyone hears.
     const after = this.nextSeedDue(r.state) ? await this.commitNextSeed(table, r.state) : r.state;
+    if (r.events.some((e) => e.type === 'hand_started')) this.prefetchNextSeed(table, after.handNumber + 1);
     const plan = planMoney(table.roomId, before.pot, before.handNumber, r.events);
     const rows = handRows(table, before, after, plan, action, now);
     // Seats are written first: the unique keys refuse a sit-down taken elsewhere (SeatConflictError).
@@ -532,6 +534,27 @@ export class TableRuntime implements TableDirectory {
     return next.seed;
   }
 
+  /**
+   * Draws the seed of hand `handNumber` as the hand before it is dealt and stores it in the
+   * background (not shown until that hand ends). A failed write is drawn again when it is due.
+   */
+  private prefetchNextSeed(table: Table, handNumber: number): void {
+    const store = this.deps.pendingSeeds;
+    if (!store || this.deps.options.seedSource) return;
+    const drawn = { handNumber, seed: this.deps.options.drawSeed() };
+    const write = store.keep(table.roomId, drawn).then(
+      (kept) => {
+        if (kept.handNumber === handNumber) table.nextSeed = kept;
+      },
+      (error: unknown) =>
+        this.deps.logger.warn({ roomId: table.roomId, err: error }, 'storing the next seed failed'),
+    );
+    table.nextSeedWrite = write;
+    void write.finally(() => {
+      if (table.nextSeedWrite === write) table.nextSeedWrite = null;
+    });
+  }
+
   private nextSeedDue(state: TableState): boolean {
     return !this.deps.options.seedSource && awaitsNextSeed(state);
   }
@@ -544,6 +567,7 @@ export class TableRuntime implements TableDirectory {
    */
   private async commitNextSeed(table: Table, state: TableState): Promise<TableState> {
     const handNumber = state.handNumber + 1;
+    if (table.nextSeedWrite) await table.nextSeedWrite;
     let next = table.nextSeed?.handNumber === handNumber ? table.nextSeed : null;
     if (!next) {
       const drawn = { handNumber, seed: this.deps.options.drawSeed() };

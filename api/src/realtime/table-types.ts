@@ -116,6 +116,11 @@ export type Table = {
   clientSeeds: Map<string, string>;
   /** The server seed committed for the next hand (its hash is `state.nextCommitment`), or null. */
   nextSeed: PendingSeed | null;
+  /**
+   * The seed of the hand after the one in play, drawn and being stored since the deal: when the hand
+   * ends its hash is shown at once, with no write to wait for.
+   */
+  nextSeedWrite: Promise<void> | null;
 };
 
 /** Hand statuses in which a newcomer cannot be dealt in: the lobby's "game already started". */
