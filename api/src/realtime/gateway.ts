@@ -32,7 +32,7 @@ import { RateLimiter } from './rate-limiter.js';
 import { holdWrites } from './write-batching.js';
 import { recordSince } from './stats.js';
 import { FrameBuilder, sendJson } from './frames.js';
-import type { ActResult, TableChange, TableListener } from './table-runtime.js';
+import type { ActResult, TableChange, TableListener } from './table-types.js';
 import type { FrameSink, RelayedChange, TablePort } from './cluster/forwarding.js';
 
 export type SocketData = {

@@ -1,6 +1,12 @@
 import { applyAction, createTable, type TableAction, type TableState } from '@svara/core';
 import { describe, expect, it } from 'vitest';
-import { escrowReference, planMoney, type LedgerParty, type MoneyPlan } from './ledger-plan.js';
+import {
+  escrowReference,
+  planMoney,
+  walletBalancesAfter,
+  type LedgerParty,
+  type MoneyPlan,
+} from './ledger-plan.js';
 import { dealtScores, findSeed } from './test-support/seeds.js';
 
 const ROOM = '00000000-0000-4000-8000-000000000001';
@@ -136,5 +142,42 @@ describe('planMoney', () => {
     const r = applyAction(s, { type: 'leave', playerId: '1' }, 0);
     if (!r.ok) throw new Error(r.error.code);
     expect(planMoney(ROOM, s.pot, s.handNumber, r.events)).toEqual({ transfers: [], settledEscrows: [] });
+  });
+});
+
+describe('walletBalancesAfter', () => {
+  it("gives each touched wallet its seat's balance, and a player stood up their old one plus what moved", () => {
+    const before = table(['a', 'b', 'c']);
+    const after = { ...before, seats: before.seats.filter((s) => s.playerId !== 'c') };
+    const plan: MoneyPlan = {
+      transfers: [
+        {
+          idempotencyKey: 'k1',
+          from: { kind: 'wallet', userId: 'a' },
+          to: { kind: 'house' },
+          amount: 100,
+          reason: 'ante',
+          metadata: { roomId: ROOM, handNumber: 1, seq: 1 },
+        },
+        {
+          idempotencyKey: 'k2',
+          from: { kind: 'house' },
+          to: { kind: 'wallet', userId: 'c' },
+          amount: 250,
+          reason: 'refund',
+          metadata: { roomId: ROOM, handNumber: 1, seq: 1 },
+        },
+      ],
+      settledEscrows: [],
+    };
+    const balances = walletBalancesAfter(plan, before, after);
+    // a is seated: its seat is the truth; c left in this action: 10,000 + 250; b was not touched.
+    expect(balances).toEqual(
+      new Map([
+        ['a', 10_000],
+        ['c', 10_250],
+      ]),
+    );
+    expect(walletBalancesAfter({ transfers: [], settledEscrows: [] }, before, after).size).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
  * plays for the pot of the hand that tied, so when it is dealt the pot is first carried from the old
  * hand's escrow into the new one: every escrow is then emptied by the hand it belongs to.
  */
-import type { Cents, MoneyParty, TableEvent } from '@svara/core';
+import type { Cents, MoneyParty, TableEvent, TableState } from '@svara/core';
 
 export type LedgerParty =
   { kind: 'wallet'; userId: string } | { kind: 'escrow'; reference: string } | { kind: 'house' };
@@ -108,4 +108,30 @@ export function walletsTouched(plan: MoneyPlan): string[] {
     if (t.to.kind === 'wallet') ids.add(t.to.userId);
   }
   return [...ids];
+}
+
+/**
+ * The wallet balances a plan leaves, for the players whose wallet it touches: the seat's balance
+ * (it mirrors the wallet), or for a player stood up by the same action, their seat's balance in
+ * `before` plus what the plan moved.
+ */
+export function walletBalancesAfter(
+  plan: MoneyPlan,
+  before: TableState,
+  after: TableState,
+): Map<string, Cents> {
+  const balances = new Map<string, Cents>();
+  if (plan.transfers.length === 0) return balances;
+  const delta = new Map<string, Cents>();
+  for (const t of plan.transfers) {
+    if (t.from.kind === 'wallet') delta.set(t.from.userId, (delta.get(t.from.userId) ?? 0) - t.amount);
+    if (t.to.kind === 'wallet') delta.set(t.to.userId, (delta.get(t.to.userId) ?? 0) + t.amount);
+  }
+  for (const [id, moved] of delta) {
+    const seat = after.seats.find((x) => x.playerId === id);
+    const old = before.seats.find((x) => x.playerId === id);
+    if (seat) balances.set(id, seat.balance);
+    else if (old) balances.set(id, old.balance + moved);
+  }
+  return balances;
 }

@@ -12,7 +12,8 @@ import { replaySteps } from './hand-store.js';
 import type { MoneyPlan } from './ledger-plan.js';
 import { resolveOptions } from './options.js';
 import type { PendingSeed } from './pending-seed.js';
-import { TableRuntime, type TableChange } from './table-runtime.js';
+import { TableRuntime } from './table-runtime.js';
+import type { TableChange } from './table-types.js';
 import { dealtScores, findSeed } from './test-support/seeds.js';
 
 class MemoryStore implements HandStore {

@@ -11,16 +11,10 @@
 import { createHistogram } from 'node:perf_hooks';
 import {
   applyAction,
-  awaitsNextSeed,
-  combineClientSeeds,
-  commitNextSeed,
   gameDeadline,
   legalMoves,
   needsDeal,
   nextDeadline,
-  seedCommitment,
-  type Cents,
-  type PlayerSeed,
   type StoodUpCode,
   type TableAction,
   type TableEvent,
@@ -31,12 +25,14 @@ import type { TableDirectory, TableSnapshot } from '../rooms/table-directory.js'
 import { DeadlineTimer } from './deadline-timer.js';
 import type { HandRow } from './hand-store.js';
 import { handRows } from './hand-rows.js';
-import { planMoney, type MoneyPlan } from './ledger-plan.js';
+import { planMoney, walletBalancesAfter, type MoneyPlan } from './ledger-plan.js';
 import { SeatConflictError, seatWrites } from './seat-store.js';
 import { SerialQueue } from './serial-queue.js';
 import { recordSince } from './stats.js';
 import { flagStandUps, takeStandUps } from './stand-ups.js';
 import { newTable } from './table-resume.js';
+import { TableSeeds } from './table-seeds.js';
+import { EmptyRoomTimers } from './empty-room-timers.js';
 import {
   HAND_RUNNING,
   refuse,
@@ -47,29 +43,27 @@ import {
   type TableRuntimeDeps,
 } from './table-types.js';
 
-export type {
-  ActResult,
-  RoomsPort,
-  SeatUser,
-  TableChange,
-  TableListener,
-  TableProtection,
-  TableRuntimeDeps,
-} from './table-types.js';
-
 export class TableRuntime implements TableDirectory {
   private readonly tables = new Map<string, Table>();
   private readonly opening = new Map<string, Promise<Table | null>>();
   /** userId → roomId of the one table the player sits at (their whole wallet is mirrored there). */
   private readonly seatedAt = new Map<string, string>();
-  private readonly closers = new Map<string, NodeJS.Timeout>();
   private listener: TableListener | null = null;
   private closing = false;
   readonly stats = { actions: 0, refused: 0, commits: 0, deals: 0, ticks: 0, failures: 0 };
   /** Microseconds a step waited for its money and hand state to be committed. */
   readonly commitTimes = createHistogram();
 
-  constructor(private readonly deps: TableRuntimeDeps) {}
+  private readonly seeds: TableSeeds;
+  private readonly closers: EmptyRoomTimers;
+
+  constructor(private readonly deps: TableRuntimeDeps) {
+    this.seeds = new TableSeeds(deps);
+    this.closers = new EmptyRoomTimers(
+      deps.options.emptyRoomCloseMs,
+      (roomId) => void this.closeIfIdle(roomId),
+    );
+  }
 
   setListener(listener: TableListener): void {
     this.listener = listener;
@@ -158,7 +152,7 @@ export class TableRuntime implements TableDirectory {
       nextSeedWrite: null,
     };
     // A table that waits for its next hand shows that hand's seed hash from its first frame on.
-    if (this.nextSeedDue(table.state)) table.state = await this.commitNextSeed(table, table.state);
+    table.state = await this.seeds.commitIfDue(table, table.state);
     this.tables.set(roomId, table);
     for (const seat of table.state.seats) {
       this.seatedAt.set(seat.playerId, roomId);
@@ -286,7 +280,7 @@ export class TableRuntime implements TableDirectory {
     const table = this.tables.get(roomId);
     if (!table) return;
     table.viewers = Math.max(0, table.viewers + delta);
-    if (delta > 0) this.cancelClose(roomId);
+    if (delta > 0) this.closers.cancel(roomId);
     else this.scheduleCloseIfIdle(table);
   }
 
@@ -318,8 +312,8 @@ export class TableRuntime implements TableDirectory {
     const r = applyAction(before, action, now);
     if (!r.ok) return refuse(r.error.code, r.error.detail);
     // A hand this action ended makes the next one foreseeable: its seed is committed before anyone hears.
-    const after = this.nextSeedDue(r.state) ? await this.commitNextSeed(table, r.state) : r.state;
-    if (r.events.some((e) => e.type === 'hand_started')) this.prefetchNextSeed(table, after.handNumber + 1);
+    const after = await this.seeds.commitIfDue(table, r.state);
+    if (r.events.some((e) => e.type === 'hand_started')) this.seeds.prefetch(table, after.handNumber + 1);
     const plan = planMoney(table.roomId, before.pot, before.handNumber, r.events);
     const rows = handRows(table, before, after, plan, action, now);
     // Seats are written first: the unique keys refuse a sit-down taken elsewhere (SeatConflictError).
@@ -408,27 +402,12 @@ export class TableRuntime implements TableDirectory {
     if (events.some((e) => e.type === 'hand_finished' || (e.type === 'hand_started' && e.svara))) {
       this.deps.onHandsEnded?.(table.roomId);
     }
-    const balances = new Map<string, Cents>();
-    if (plan.transfers.length > 0) {
-      // The seat's balance mirrors the wallet; a player stood up in this action is found in `before`.
-      const delta = new Map<string, Cents>();
-      for (const t of plan.transfers) {
-        if (t.from.kind === 'wallet') delta.set(t.from.userId, (delta.get(t.from.userId) ?? 0) - t.amount);
-        if (t.to.kind === 'wallet') delta.set(t.to.userId, (delta.get(t.to.userId) ?? 0) + t.amount);
-      }
-      for (const [id, d] of delta) {
-        const seat = after.seats.find((x) => x.playerId === id);
-        const old = before.seats.find((x) => x.playerId === id);
-        if (seat) balances.set(id, seat.balance);
-        else if (old) balances.set(id, old.balance + d);
-      }
-    }
     this.listener?.changed({
       roomId: table.roomId,
       roomType: table.type,
       state: after,
       events,
-      balances,
+      balances: walletBalancesAfter(plan, before, after),
       lobby: seatsChanged || before.status !== after.status,
       now,
     });
@@ -447,11 +426,7 @@ export class TableRuntime implements TableDirectory {
           if (!needsDeal(table.state)) break;
         }
         table.dealAt = null;
-        const r = await this.step(table, {
-          type: 'start_hand',
-          serverSeed: this.seed(table),
-          ...this.clientSeeds(table),
-        });
+        const r = await this.step(table, { type: 'start_hand', ...this.seeds.forDeal(table) });
         if (!r.ok) {
           this.deps.logger.error({ roomId: table.roomId, code: r.code }, 'start_hand refused');
           break;
@@ -500,84 +475,12 @@ export class TableRuntime implements TableDirectory {
     });
   }
 
-  /**
-   * The seated players' client seeds mixed into the next hand's client seed (RULES §7). The apps
-   * choose a random seed for a player by default; a player whose app sent none adds nothing (with
-   * none at all, the default seed). Seeds of players no longer seated are dropped.
-   */
-  private clientSeeds(table: Table): { clientSeed: string; playerSeeds: PlayerSeed[] } {
-    const seated = new Set(table.state.seats.map((seat) => seat.playerId));
-    for (const id of table.clientSeeds.keys()) if (!seated.has(id)) table.clientSeeds.delete(id);
-    const playerSeeds = [...table.clientSeeds].map(([playerId, seed]) => ({ playerId, seed }));
-    return { clientSeed: combineClientSeeds(playerSeeds.map((p) => p.seed)), playerSeeds };
-  }
-
-  /**
-   * A player at the table (seated, or about to sit: the app sends it before sit_down, so it is in
-   * before the deal that follows) chose their client seed, validated by the caller. It goes into the
-   * hands dealt while they sit; a seed of a player not seated at a deal is dropped then.
-   */
+  /** A player at the table chose their client seed (RULES §7; table-seeds.ts). */
   setClientSeed(roomId: string, userId: string, seed: string): ActResult {
     const table = this.tables.get(roomId);
     if (!table) return refuse('game_not_found');
-    table.clientSeeds.set(userId, seed);
+    this.seeds.setClientSeed(table, userId, seed);
     return { ok: true };
-  }
-
-  /** The deal's server seed: the one committed for this hand (start_hand refuses any other). */
-  private seed(table: Table): string {
-    const source = this.deps.options.seedSource;
-    if (source) return source({ roomId: table.roomId, state: table.state });
-    const next = table.nextSeed;
-    if (next?.handNumber !== table.state.handNumber + 1)
-      throw new Error('no seed committed for the next hand');
-    return next.seed;
-  }
-
-  /**
-   * Draws the seed of hand `handNumber` as the hand before it is dealt and stores it in the
-   * background (not shown until that hand ends). A failed write is drawn again when it is due.
-   */
-  private prefetchNextSeed(table: Table, handNumber: number): void {
-    const store = this.deps.pendingSeeds;
-    if (!store || this.deps.options.seedSource) return;
-    const drawn = { handNumber, seed: this.deps.options.drawSeed() };
-    const write = store.keep(table.roomId, drawn).then(
-      (kept) => {
-        if (kept.handNumber === handNumber) table.nextSeed = kept;
-      },
-      (error: unknown) =>
-        this.deps.logger.warn({ roomId: table.roomId, err: error }, 'storing the next seed failed'),
-    );
-    table.nextSeedWrite = write;
-    void write.finally(() => {
-      if (table.nextSeedWrite === write) table.nextSeedWrite = null;
-    });
-  }
-
-  private nextSeedDue(state: TableState): boolean {
-    return !this.deps.options.seedSource && awaitsNextSeed(state);
-  }
-
-  /**
-   * RULES §7: the next hand's server seed is drawn once that hand is foreseeable (the table waits
-   * for it, or the hand before it is over), before the players' client seeds of that hand are
-   * known, and its hash shown until the deal, which uses it. It is stored before it is first shown:
-   * a restart or a takeover finds it (the store keeps the first seed of a hand) and shows the same.
-   */
-  private async commitNextSeed(table: Table, state: TableState): Promise<TableState> {
-    const handNumber = state.handNumber + 1;
-    if (table.nextSeedWrite) await table.nextSeedWrite;
-    let next = table.nextSeed?.handNumber === handNumber ? table.nextSeed : null;
-    if (!next) {
-      const drawn = { handNumber, seed: this.deps.options.drawSeed() };
-      next = this.deps.pendingSeeds ? await this.deps.pendingSeeds.keep(table.roomId, drawn) : drawn;
-      // Another node's seed for a later hand: this node's table is behind (it lost the room).
-      if (next.handNumber !== handNumber)
-        throw new Error(`the room's pending seed is for hand ${next.handNumber}`);
-      table.nextSeed = next;
-    }
-    return commitNextSeed(state, seedCommitment(next.seed));
   }
 
   private async failed(table: Table, error: unknown): Promise<ActResult> {
@@ -628,24 +531,12 @@ export class TableRuntime implements TableDirectory {
 
   /** Closes the room after `emptyRoomCloseMs` unless someone sits or watches meanwhile. */
   scheduleClose(roomId: string): void {
-    if (this.closing || this.closers.has(roomId)) return;
-    const handle = setTimeout(() => {
-      this.closers.delete(roomId);
-      void this.closeIfIdle(roomId);
-    }, this.deps.options.emptyRoomCloseMs);
-    handle.unref();
-    this.closers.set(roomId, handle);
+    if (!this.closing) this.closers.schedule(roomId);
   }
 
   private scheduleCloseIfIdle(table: Table): void {
     if (this.idle(table)) this.scheduleClose(table.roomId);
-    else this.cancelClose(table.roomId);
-  }
-
-  private cancelClose(roomId: string): void {
-    const handle = this.closers.get(roomId);
-    if (handle) clearTimeout(handle);
-    this.closers.delete(roomId);
+    else this.closers.cancel(table.roomId);
   }
 
   private idle(table: Table): boolean {
@@ -704,14 +595,13 @@ export class TableRuntime implements TableDirectory {
     if (!table) return;
     table.timer.clear();
     this.tables.delete(roomId);
-    this.cancelClose(roomId);
+    this.closers.cancel(roomId);
     for (const [userId, at] of this.seatedAt) if (at === roomId) this.seatedAt.delete(userId);
   }
 
   /** Deals no more, stops the timers, lets every queued step finish and writes what is unwritten. */
   async shutdown(): Promise<void> {
     this.closing = true;
-    for (const handle of this.closers.values()) clearTimeout(handle);
     this.closers.clear();
     for (const table of this.tables.values()) table.timer.clear();
     await Promise.all([...this.tables.values()].map((t) => t.queue.drain()));

@@ -18,7 +18,8 @@ import type { RoomType, TableEvent, TableState } from '@svara/core';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Logger } from '../../logger.js';
-import type { ActResult, SeatUser, TableChange, TableListener, TableRuntime } from '../table-runtime.js';
+import type { TableRuntime } from '../table-runtime.js';
+import type { ActResult, SeatUser, TableChange, TableListener } from '../table-types.js';
 import type { Ownership } from './ownership.js';
 
 type Move = Parameters<TableRuntime['act']>[1];

@@ -11,7 +11,7 @@ import type { Knex } from '@mikro-orm/postgresql';
 import type { Logger } from '../../logger.js';
 import type { HandStore } from '../hand-store.js';
 import { createSeatStore, type SeatStore } from '../seat-store.js';
-import type { RoomsPort } from '../table-runtime.js';
+import type { RoomsPort } from '../table-types.js';
 import { isFenceRefusal, LeaseLostError, type LeaseTiming, type TableLeases } from './table-lease.js';
 
 /** What ownership needs of the table runtime. */
