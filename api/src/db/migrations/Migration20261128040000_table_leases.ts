@@ -12,11 +12,11 @@ import { Migration } from '@mikro-orm/migrations';
  * after it sees the new token. Rooms without a fence in the call are not checked (one node, no
  * leases).
  */
-const FENCE_CHECK = `
+const fenceCheck = (lock: FenceLock) => `
     if json_array_length(p_fences) > 0 then
       perform 1 from table_leases l
         where l.room_id in (select f.room_id from json_to_recordset(p_fences) as f(room_id uuid, token bigint))
-        order by l.room_id for share;
+        order by l.room_id for ${lock};
       select f.room_id into v_lost
         from json_to_recordset(p_fences) as f(room_id uuid, token bigint)
         left join table_leases l on l.room_id = f.room_id
@@ -30,8 +30,11 @@ const FENCE_CHECK = `
 
 `;
 
+/** How table_commit locks the lease rows it checks (Migration20261130010000_lease_key_share). */
+export type FenceLock = 'share' | 'key share';
+
 /** table_commit with the fencing check (`fenced`), or as Migration20261122030000_hand_steps made it. */
-const tableCommit = (fenced: boolean) => `
+export const tableCommit = (fenced: boolean, lock: FenceLock = 'share') => `
   create function table_commit(
     p_keys text[], p_debits bigint[], p_credits bigint[], p_amounts bigint[], p_reasons text[], p_metadata jsonb[],
     p_settled bigint[], p_rows json, p_steps json, p_lazy boolean${fenced ? ', p_fences json' : ''}
@@ -44,7 +47,7 @@ const tableCommit = (fenced: boolean) => `
       perform set_config('synchronous_commit', 'off', true);
     end if;
 
-${fenced ? FENCE_CHECK : ''}    if cardinality(p_keys) > 0 then
+${fenced ? fenceCheck(lock) : ''}    if cardinality(p_keys) > 0 then
       perform 1 from ledger_post(p_keys, p_debits, p_credits, p_amounts, p_reasons, p_metadata);
     end if;
 

@@ -14,6 +14,7 @@ import { Migration20261128020000_fairness } from './Migration20261128020000_fair
 import { Migration20261128040000_table_leases } from './Migration20261128040000_table_leases.js';
 import { Migration20261129000000_protection } from './Migration20261129000000_protection.js';
 import { Migration20261130000000_pending_seeds } from './Migration20261130000000_pending_seeds.js';
+import { Migration20261130010000_lease_key_share } from './Migration20261130010000_lease_key_share.js';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist (start). */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261128040000_table_leases', class: Migration20261128040000_table_leases },
   { name: 'Migration20261129000000_protection', class: Migration20261129000000_protection },
   { name: 'Migration20261130000000_pending_seeds', class: Migration20261130000000_pending_seeds },
+  { name: 'Migration20261130010000_lease_key_share', class: Migration20261130010000_lease_key_share },
 ];

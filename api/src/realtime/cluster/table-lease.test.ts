@@ -117,4 +117,29 @@ describe('TableLeases', () => {
     expect(await createSeatStore(db.knex).inRoom(roomId)).toHaveLength(1);
     await a.stop();
   });
+
+  it('renews past a commit under way, while a takeover waits for that commit to end', async () => {
+    const roomId = await openRoom();
+    const a = new TableLeases(db.knex, 'node-a', 60);
+    const b = new TableLeases(db.knex, 'node-b', 5_000);
+    const token = (await a.acquire(roomId))!;
+    // A commit under way: the fence check's row lock (table_commit takes it FOR KEY SHARE) held open.
+    const trx = await db.knex.transaction();
+    try {
+      await a.assertToken(trx, roomId, token);
+      // The owner's renewal does not wait for it ...
+      expect(await a.renew([roomId])).toEqual(new Set([roomId]));
+      await sleep(100);
+      // ... but a takeover of the expired lease does: it gets the lease only once the commit ended.
+      let taken: number | null | undefined;
+      const takeover = b.acquire(roomId).then((t) => (taken = t));
+      await sleep(150);
+      expect(taken).toBeUndefined();
+      await trx.commit();
+      await takeover;
+      expect(taken).toBe(token + 1);
+    } finally {
+      if (!trx.isCompleted()) await trx.rollback();
+    }
+  });
 });

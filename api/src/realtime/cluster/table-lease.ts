@@ -56,9 +56,20 @@ export class TableLeases {
     readonly ttlMs: number,
   ) {}
 
-  /** Takes the room's lease when it is free or expired (or ours): its new fencing token, else null. */
+  /**
+   * Takes the room's lease when it is free or expired (or ours): its new fencing token, else null.
+   * The row is locked FOR UPDATE first: that waits for a commit of the room under way (it holds the
+   * row FOR KEY SHARE, table_commit's fence check), and the commits after see the new token.
+   */
   async acquire(roomId: string): Promise<number | null> {
-    const result = await this.knex.raw<{ rows: unknown[] }>(
+    return this.knex.transaction(async (trx) => {
+      await trx.raw(`select 1 from table_leases where room_id = ? for update`, [roomId]);
+      return this.upsert(trx, roomId);
+    });
+  }
+
+  private async upsert(trx: Knex, roomId: string): Promise<number | null> {
+    const result = await trx.raw<{ rows: unknown[] }>(
       `insert into table_leases (room_id, node_id, token, expires_at)
        values (?, ?, 1, now() + ?::double precision * interval '1 millisecond')
        on conflict (room_id) do update
@@ -72,9 +83,10 @@ export class TableLeases {
   }
 
   /**
-   * Extends this node's leases of `roomIds`; the rooms whose lease is still ours. The rows are locked
-   * in room order, the order table_commit's fence check takes them in (for share): a renewal and a
-   * commit of several tables could otherwise each hold a row the other waits for (a deadlock).
+   * Extends this node's leases of `roomIds`; the rooms whose lease is still ours. Only `expires_at`
+   * changes: the rows are locked FOR NO KEY UPDATE, which the commits' FOR KEY SHARE does not
+   * conflict with, so a renewal and the node's commits never wait on each other. In room order, the
+   * order every other locker of several rows takes them in.
    */
   async renew(roomIds: readonly string[]): Promise<Set<string>> {
     if (roomIds.length === 0) return new Set();
@@ -82,7 +94,7 @@ export class TableLeases {
       `with mine as (
          select room_id from table_leases
           where node_id = ? and room_id = any(?::uuid[])
-          order by room_id for update
+          order by room_id for no key update
        )
        update table_leases l set expires_at = now() + ?::double precision * interval '1 millisecond'
          from mine where l.room_id = mine.room_id
@@ -138,10 +150,13 @@ export class TableLeases {
     return roomRows.parse(result.rows).map((r) => r.room_id);
   }
 
-  /** Fails with LeaseLostError unless `token` is the room's current one; locks the row (share) till the end of `trx`. */
+  /**
+   * Fails with LeaseLostError unless `token` is the room's current one; locks the row (key share, as
+   * table_commit does) till the end of `trx`, so a takeover waits for the write.
+   */
   async assertToken(trx: Knex, roomId: string, token: number): Promise<void> {
     const result = await trx.raw<{ rows: unknown[] }>(
-      `select token from table_leases where room_id = ? for share`,
+      `select token from table_leases where room_id = ? for key share`,
       [roomId],
     );
     const current = tokenRows.parse(result.rows)[0]?.token;
