@@ -414,7 +414,7 @@ async function main() {
           p.roomId = roomId;
           await p.send('join_room', { roomId });
           const sat = await p.send('sit_down', { roomId });
-          if (!sat.ok) throw new Error(`sit_down refused: ${sat.code}`);
+          if (!sat.ok) throw new Error(`sit_down refused: ${JSON.stringify(sat)}`);
         }),
       );
     },

@@ -87,6 +87,12 @@ export async function attachRealtime(
     const pub = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     redis = [pub, sub, pub.duplicate()];
+    // A dropped connection loses pub/sub messages sent meanwhile (forwarded calls time out): said.
+    const roles = ['publisher', 'adapter subscriber', 'table subscriber'];
+    redis.forEach((client, i) => {
+      client.on('error', (err: Error) => logger.warn({ err, redis: roles[i] }, 'redis connection error'));
+      client.on('reconnecting', () => logger.warn({ redis: roles[i] }, 'redis reconnecting'));
+    });
     io.adapter(createAdapter(pub, sub));
     logger.info('socket.io uses the Redis adapter');
     const leases = new TableLeases(knex, newNodeId(), DEFAULT_LEASE_TIMING.ttlMs);

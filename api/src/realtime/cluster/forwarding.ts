@@ -85,8 +85,13 @@ const actResultSchema = z.union([
   z.object({ ok: z.literal(false), code: z.string(), detail: z.string().optional() }),
 ]);
 
-/** How long a forwarded call waits for its owner (a dead owner's lease expires meanwhile). */
+/**
+ * A forwarded call waits for its owner this long at a time. Past it, it goes on waiting while the
+ * owner still holds the room's live lease (a busy owner: under load, a move can take seconds), up to
+ * FORWARD_GIVE_UP_MS; a dead owner's lease expires within ~2 s, and the call gives up then.
+ */
 export const FORWARD_TIMEOUT_MS = 2_000;
+export const FORWARD_GIVE_UP_MS = 10_000;
 
 const UNAVAILABLE: ActResult = {
   ok: false,
@@ -256,20 +261,42 @@ export class ClusterTables implements TablePort {
   ): Promise<ActResult> {
     const owner = await this.ownerOf(roomId);
     if (owner === null) return local();
-    const answer = actResultSchema.safeParse(await this.call(owner, method, args));
-    return answer.success ? (answer.data as ActResult) : UNAVAILABLE;
+    const reply = await this.call(owner, method, args);
+    const answer = actResultSchema.safeParse(reply);
+    if (answer.success) return answer.data as ActResult;
+    this.logger.warn(
+      { roomId, method, owner, answered: reply !== undefined },
+      'a table call forwarded to its owner got no usable answer',
+    );
+    return UNAVAILABLE;
   }
 
-  /** Sends the call to `owner` and waits for its answer (undefined after FORWARD_TIMEOUT_MS). */
+  /**
+   * Sends the call to `owner` and waits for its answer: undefined once the owner lost the room's
+   * lease (it died) or after FORWARD_GIVE_UP_MS. A call is sent once, never again: the owner may
+   * have applied it.
+   */
   private call(owner: string, method: Method, args: unknown[]): Promise<unknown> {
     const id = randomUUID();
+    const roomId = String(args[0]);
+    const started = Date.now();
     this.stats.forwarded += 1;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      let timer: NodeJS.Timeout;
+      const waitOrGiveUp = async () => {
+        const alive =
+          Date.now() - started < FORWARD_GIVE_UP_MS &&
+          (await this.ownership.leases.owner(roomId).catch(() => null)) === owner;
+        if (!this.pending.has(id)) return;
+        if (alive) {
+          timer = setTimeout(() => void waitOrGiveUp(), FORWARD_TIMEOUT_MS);
+          return;
+        }
         this.pending.delete(id);
         this.stats.timeouts += 1;
         resolve(undefined);
-      }, FORWARD_TIMEOUT_MS);
+      };
+      timer = setTimeout(() => void waitOrGiveUp(), FORWARD_TIMEOUT_MS);
       this.pending.set(id, (result) => {
         clearTimeout(timer);
         resolve(result);
