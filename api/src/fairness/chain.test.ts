@@ -6,15 +6,11 @@
 import { GENESIS_HASH, legalMoves, type TableState } from '@svara/core';
 import { describe, expect, it } from 'vitest';
 import { knexOf } from '../db/orm.js';
-import { openTestTable, type TestTable } from '../hands/test-hands.js';
+import { distinctScores, openTestTable, type TestTable } from '../hands/test-hands.js';
 import { useTestServer } from '../test-support/http.js';
 import { createFairnessChain } from './chain.js';
 
 const api = useTestServer();
-
-/** No tie, so no svara: each hand ends at its showdown. */
-const distinctScores = (s: TableState) =>
-  new Set(s.hand!.players.map((p) => p.score)).size === s.hand!.players.length;
 
 /** Deals the next hand unless one is dealt, and plays it out (everyone calls). */
 async function playHand(table: TestTable): Promise<TableState> {

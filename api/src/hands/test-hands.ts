@@ -3,7 +3,7 @@
  * (hand-rows.ts decides what is written, the hand store writes it through table_commit), so the
  * history's triggers see exactly what production writes.
  */
-import { applyAction, createTable, type TableAction, type TableState } from '@svara/core';
+import { applyAction, createTable, legalMoves, type TableAction, type TableState } from '@svara/core';
 import type { Knex } from '@mikro-orm/postgresql';
 import { createLedger } from '../ledger/ledger.js';
 import { createHandStore, type HandStore } from '../realtime/hand-store.js';
@@ -72,4 +72,25 @@ export async function openTestTable(knex: Knex, players: string[], store?: HandS
     },
   };
   return table;
+}
+
+/** A deal with no tie (no svara): each hand ends at its showdown or with the last fold. */
+export const distinctScores = (s: TableState): boolean =>
+  new Set(s.hand!.players.map((p) => p.score)).size === s.hand!.players.length;
+
+/**
+ * Plays the betting out: `looker` looks at the first chance, `folder` folds once it may after a
+ * look, the others call (or bet blind while they may not call).
+ */
+export async function playOut(table: TestTable, looker: string | null, folder: string | null): Promise<void> {
+  while (['blind_betting', 'betting'].includes(table.state.status)) {
+    const id = table.turn();
+    const m = legalMoves(table.state, id);
+    if (id === looker && m.look && !table.state.hand!.looked) await table.act({ type: 'look', playerId: id });
+    else if (id === folder && m.fold && table.state.hand!.looked)
+      await table.act({ type: 'fold', playerId: id });
+    else if (m.call) await table.act({ type: 'call', playerId: id });
+    else if (m.blindBet !== null) await table.act({ type: 'blind_bet', playerId: id });
+    else await table.act({ type: 'fold', playerId: id });
+  }
 }

@@ -7,7 +7,6 @@ import { SvaraError } from '@svara/core';
 import type { InlineKeyboardButton, InlineKeyboardMarkup, User } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSvaraBot } from '../bot.js';
-import type { BotServices } from '../ports.js';
 import { FakeTelegram, TEST_BOT_INFO } from '../test-support/fake-telegram.js';
 import { MINIAPP_URL, recordingLogger, TEST_TOKEN, useBotHarness } from '../test-support/harness.js';
 import { callbackUpdate, telegramUser, textUpdate } from '../test-support/updates.js';
@@ -276,24 +275,17 @@ describe('/deposit', () => {
 
   it('says so when no provider issues invoices, before asking anything', async () => {
     const player = telegramUser(3010, { language_code: 'en' });
-    const telegram = new FakeTelegram();
     const payments = harness.services.payments;
-    const services: BotServices = {
-      ...harness.services,
-      payments: {
-        ...payments,
-        methods: () => ({ ...payments.methods(), invoice: false }),
-        chatInvoice: () => Promise.reject(new SvaraError('not_available', 'no provider issues invoices')),
-        attachInvoiceMessage: payments.attachInvoiceMessage,
+    const { bot, telegram } = harness.botWith({
+      services: {
+        ...harness.services,
+        payments: {
+          ...payments,
+          methods: () => ({ ...payments.methods(), invoice: false }),
+          chatInvoice: () => Promise.reject(new SvaraError('not_available', 'no provider issues invoices')),
+          attachInvoiceMessage: payments.attachInvoiceMessage,
+        },
       },
-    };
-    const { bot } = createSvaraBot({
-      token: TEST_TOKEN,
-      botInfo: TEST_BOT_INFO,
-      client: telegram.client,
-      settings: { miniAppUrl: MINIAPP_URL, adminIds: new Set() },
-      services,
-      logger: recordingLogger(harness.logs),
     });
     await bot.handleUpdate(textUpdate(player, '/deposit'));
     expect(telegram.lastTo(player.id).text).toBe('Deposits through the bot are not available right now.');

@@ -1,33 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { legalMoves, type TableState } from '@svara/core';
 import type { InlineKeyboardMarkup, InlineQueryResultArticle } from 'grammy/types';
-import { openTestTable, type TestTable } from '../../../api/src/hands/test-hands.js';
-import { createSvaraBot } from '../bot.js';
-import type { BotServices } from '../ports.js';
-import { FakeTelegram, TEST_BOT_INFO } from '../test-support/fake-telegram.js';
-import { MINIAPP_URL, recordingLogger, TEST_TOKEN, useBotHarness } from '../test-support/harness.js';
+import { distinctScores, openTestTable, playOut } from '../../../api/src/hands/test-hands.js';
+import { TEST_BOT_INFO } from '../test-support/fake-telegram.js';
+import { useBotHarness } from '../test-support/harness.js';
 import { inlineQueryUpdate, telegramUser } from '../test-support/updates.js';
 import { handFromQuery } from './hand-share.js';
 
 const harness = useBotHarness();
-
-const distinctScores = (s: TableState) =>
-  new Set(s.hand!.players.map((p) => p.score)).size === s.hand!.players.length;
-
-/** Plays betting out: `looker` looks at the first chance, `folder` folds once it may, the rest call. */
-async function playOut(table: TestTable, looker: string, folder: string) {
-  while (['blind_betting', 'betting'].includes(table.state.status)) {
-    const id = table.turn();
-    const m = legalMoves(table.state, id);
-    if (id === looker && m.look && !table.state.hand!.looked) await table.act({ type: 'look', playerId: id });
-    else if (id === folder && m.fold && table.state.hand!.looked)
-      await table.act({ type: 'fold', playerId: id });
-    else if (m.call) await table.act({ type: 'call', playerId: id });
-    else if (m.blindBet !== null) await table.act({ type: 'blind_bet', playerId: id });
-    else await table.act({ type: 'fold', playerId: id });
-  }
-}
 
 /**
  * A finished hand at a $1 table: three dealt in, the second looks, the third folds, two show at
@@ -130,18 +110,11 @@ describe('inline mode: a shared hand', () => {
   });
 
   it('answers with no results when the hands cannot be read, and says so in the log', async () => {
-    const telegram = new FakeTelegram();
-    const services: BotServices = {
-      ...harness.services,
-      hands: { publicSummary: () => Promise.reject(new Error('database unreachable')) },
-    };
-    const { bot } = createSvaraBot({
-      token: TEST_TOKEN,
-      botInfo: TEST_BOT_INFO,
-      client: telegram.client,
-      settings: { miniAppUrl: MINIAPP_URL, adminIds: new Set() },
-      services,
-      logger: recordingLogger(harness.logs),
+    const { bot, telegram } = harness.botWith({
+      services: {
+        ...harness.services,
+        hands: { publicSummary: () => Promise.reject(new Error('database unreachable')) },
+      },
     });
     const handId = randomUUID();
     await bot.handleUpdate(inlineQueryUpdate(telegramUser(5230), `hand_${handId}`));

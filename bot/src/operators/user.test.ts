@@ -4,9 +4,7 @@
  */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import { describe, expect, it } from 'vitest';
-import { createSvaraBot } from '../bot.js';
-import { FakeTelegram, TEST_BOT_INFO } from '../test-support/fake-telegram.js';
-import { MINIAPP_URL, recordingLogger, TEST_TOKEN, useBotHarness } from '../test-support/harness.js';
+import { useBotHarness } from '../test-support/harness.js';
 import { callbackUpdate, telegramUser, textUpdate } from '../test-support/updates.js';
 import { utcDate } from './format.js';
 
@@ -145,15 +143,7 @@ describe('/user', () => {
     await harness.handle(callbackUpdate(OPERATOR, `us:suspend:${player.id}`, cardId));
 
     // A new process: a new bot on the same database, which keeps the conversations.
-    const telegram = new FakeTelegram();
-    const { bot } = createSvaraBot({
-      token: TEST_TOKEN,
-      botInfo: TEST_BOT_INFO,
-      client: telegram.client,
-      settings: { miniAppUrl: MINIAPP_URL, adminIds: new Set(['9000']) },
-      services: harness.services,
-      logger: recordingLogger(harness.logs),
-    });
+    const { bot, telegram } = harness.botWith({ adminIds: ['9000'] });
     await bot.handleUpdate(textUpdate(OPERATOR, 'Multiple accounts'));
     expect(await harness.services.suspension.status(String(player.id))).toMatchObject({
       reason: 'Multiple accounts',

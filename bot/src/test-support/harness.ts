@@ -8,7 +8,7 @@ import { createLogger } from '../../../api/src/logger.js';
 import { createServices, type Services } from '../../../api/src/services.js';
 import { useTestDatabase } from '../../../api/src/test-support/db.js';
 import { createSvaraBot, type SvaraBot } from '../bot.js';
-import type { BotLogger } from '../ports.js';
+import type { BotLogger, BotServices } from '../ports.js';
 import { FakeTelegram, TEST_BOT_INFO } from './fake-telegram.js';
 import type { Update, User } from 'grammy/types';
 
@@ -37,6 +37,11 @@ export interface BotHarness {
   handle(update: Update): Promise<void>;
   /** Creates the player as a Mini App sign-in would have. */
   player(user: User): Promise<void>;
+  /**
+   * Another bot on its own fake Bot API, logging into `logs`: services changed for one test (a
+   * failing part, a missing provider), or a new process on the same database.
+   */
+  botWith(options?: { services?: BotServices; adminIds?: string[] }): SvaraBot & { telegram: FakeTelegram };
 }
 
 export function useBotHarness(
@@ -109,6 +114,18 @@ export function useBotHarness(
     },
     handle(update) {
       return must(svara, 'the bot').bot.handleUpdate(update);
+    },
+    botWith(options = {}) {
+      const telegram = new FakeTelegram();
+      const bot = createSvaraBot({
+        token: TEST_TOKEN,
+        botInfo: TEST_BOT_INFO,
+        client: telegram.client,
+        settings: { miniAppUrl: MINIAPP_URL, adminIds: new Set(options.adminIds ?? []) },
+        services: options.services ?? must(services, 'services'),
+        logger: recordingLogger(logs),
+      });
+      return { ...bot, telegram };
     },
     async player(user) {
       await must(services, 'services').users.upsertFromTelegram({

@@ -3,33 +3,16 @@
  * runtime commits them: the history lists what a player was dealt into, newest first, page by page,
  * and shows each viewer exactly what the live table showed them.
  */
-import { legalMoves, type Card, type TableState } from '@svara/core';
+import type { Card, TableState } from '@svara/core';
 import { describe, expect, it } from 'vitest';
 import { knexOf } from '../../db/orm.js';
-import { openTestTable, type TestTable } from '../../hands/test-hands.js';
+import { distinctScores, openTestTable, playOut } from '../../hands/test-hands.js';
 import type { HandDetail, HandSummary } from '../../hands/types.js';
 import { useTestServer } from '../../test-support/http.js';
 
 const api = useTestServer();
 
 type Page = { hands: HandSummary[]; nextCursor: string | null };
-
-const distinctScores = (s: TableState) =>
-  new Set(s.hand!.players.map((p) => p.score)).size === s.hand!.players.length;
-
-/** Plays betting out: `looker` looks at the first chance, `folder` folds once it may, the rest call. */
-async function playOut(table: TestTable, looker: string, folder: string) {
-  while (['blind_betting', 'betting'].includes(table.state.status)) {
-    const id = table.turn();
-    const m = legalMoves(table.state, id);
-    if (id === looker && m.look && !table.state.hand!.looked) await table.act({ type: 'look', playerId: id });
-    else if (id === folder && m.fold && table.state.hand!.looked)
-      await table.act({ type: 'fold', playerId: id });
-    else if (m.call) await table.act({ type: 'call', playerId: id });
-    else if (m.blindBet !== null) await table.act({ type: 'blind_bet', playerId: id });
-    else await table.act({ type: 'fold', playerId: id });
-  }
-}
 
 const cardsOf = (s: TableState, id: string): Card[] =>
   s.hand!.players.find((p) => p.playerId === id)!.cards.map((c) => ({ rank: c.rank, suit: c.suit }));
