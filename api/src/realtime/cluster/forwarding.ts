@@ -99,6 +99,17 @@ const UNAVAILABLE: ActResult = {
   detail: 'the table’s node did not answer',
 };
 
+/**
+ * The state as other nodes get it: all they need to build their sockets' frames (core's viewFor),
+ * without the running hand's server seed, which with the client seed would give the undealt deck.
+ * It stays on the owner until the hand is over (then it is in fairness.revealedSeed anyway).
+ */
+export function relayedState(state: TableState): TableState {
+  const hand = state.hand;
+  if (!hand || hand.serverSeed === state.fairness?.revealedSeed) return state;
+  return { ...state, hand: { ...hand, serverSeed: '' } };
+}
+
 export class ClusterTables implements TablePort {
   private readonly pending = new Map<string, (result: unknown) => void>();
   /** Remote rooms this node's sockets watch: their viewer count here and last state. */
@@ -127,7 +138,13 @@ export class ClusterTables implements TablePort {
       changed: (change) => {
         local.changed(change);
         const { roomId, state, events, now } = change;
-        const message = JSON.stringify({ from: this.ownership.nodeId, roomId, state, events, now });
+        const message = JSON.stringify({
+          from: this.ownership.nodeId,
+          roomId,
+          state: relayedState(state),
+          events,
+          now,
+        });
         void this.pub.publish(roomChannel(roomId), message).catch(() => undefined);
       },
       closed: (roomId) => {
