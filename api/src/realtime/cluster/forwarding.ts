@@ -92,6 +92,10 @@ const actResultSchema = z.union([
  */
 export const FORWARD_TIMEOUT_MS = 2_000;
 export const FORWARD_GIVE_UP_MS = 10_000;
+/** While no other node listens to a room, its changes are still published this often (a probe). */
+export const RELAY_PROBE_MS = 1_000;
+/** After a node asked to open or watch a room, its changes are published this long whatever Redis says. */
+export const RELAY_FORCED_MS = 10_000;
 
 const UNAVAILABLE: ActResult = {
   ok: false,
@@ -114,6 +118,8 @@ export class ClusterTables implements TablePort {
   private readonly pending = new Map<string, (result: unknown) => void>();
   /** Remote rooms this node's sockets watch: their viewer count here and last state. */
   private readonly remote = new Map<string, { viewers: number; state: TableState | null }>();
+  /** Rooms this node owns: how many other nodes heard their last relayed change (relay()). */
+  private readonly audience = new Map<string, { receivers: number; probeAt: number; forcedUntil: number }>();
   private sink: FrameSink | null = null;
   readonly stats = { forwarded: 0, served: 0, relayed: 0, timeouts: 0 };
 
@@ -137,22 +143,52 @@ export class ClusterTables implements TablePort {
     return {
       changed: (change) => {
         local.changed(change);
-        const { roomId, state, events, now } = change;
-        const message = JSON.stringify({
-          from: this.ownership.nodeId,
-          roomId,
-          state: relayedState(state),
-          events,
-          now,
-        });
-        void this.pub.publish(roomChannel(roomId), message).catch(() => undefined);
+        this.relay(change);
       },
       closed: (roomId) => {
         local.closed(roomId);
+        this.audience.delete(roomId);
         void this.ownership.release(roomId).catch(() => undefined);
       },
       stoodUp: (userId, roomId, code) => local.stoodUp?.(userId, roomId, code),
     };
+  }
+
+  /**
+   * Publishes a change for the other nodes whose sockets watch the room. Redis answers a publish
+   * with the number of nodes that got it; while that is 0, the room's changes go out only once per
+   * RELAY_PROBE_MS, until a node asks the owner to open or watch the room (it then subscribes: its
+   * changes go out at once for RELAY_FORCED_MS, and as long as someone listens).
+   */
+  private relay(change: TableChange): void {
+    const { roomId, state, events, now } = change;
+    const at = Date.now();
+    let heard = this.audience.get(roomId);
+    if (!heard) this.audience.set(roomId, (heard = { receivers: 1, probeAt: 0, forcedUntil: 0 }));
+    if (heard.receivers === 0 && at < heard.probeAt && at >= heard.forcedUntil) return;
+    const message = JSON.stringify({
+      from: this.ownership.nodeId,
+      roomId,
+      state: relayedState(state),
+      events,
+      now,
+    });
+    const entry = heard;
+    this.pub.publish(roomChannel(roomId), message).then(
+      (receivers) => {
+        entry.receivers = receivers;
+        if (receivers === 0) entry.probeAt = Date.now() + RELAY_PROBE_MS;
+      },
+      () => undefined,
+    );
+  }
+
+  /** Another node opens or watches the room: it is about to listen to the room's changes. */
+  private listening(roomId: string): void {
+    const heard = this.audience.get(roomId);
+    const forcedUntil = Date.now() + RELAY_FORCED_MS;
+    if (heard) heard.forcedUntil = forcedUntil;
+    else this.audience.set(roomId, { receivers: 1, probeAt: 0, forcedUntil });
   }
 
   // --- the port
@@ -365,6 +401,7 @@ export class ClusterTables implements TablePort {
     const roomId = z.string().parse(args[0]);
     switch (method) {
       case 'open': {
+        this.listening(roomId);
         const table = await this.runtime.open(roomId);
         return table ? { type: table.type, state: this.runtime.peek(roomId) } : null;
       }
@@ -389,9 +426,12 @@ export class ClusterTables implements TablePort {
         return this.runtime.leave(roomId, z.string().parse(args[1]));
       case 'setClientSeed':
         return this.runtime.setClientSeed(roomId, z.string().parse(args[1]), z.string().parse(args[2]));
-      case 'watch':
-        this.runtime.watch(roomId, z.union([z.literal(1), z.literal(-1)]).parse(args[1]));
+      case 'watch': {
+        const delta = z.union([z.literal(1), z.literal(-1)]).parse(args[1]);
+        if (delta > 0) this.listening(roomId);
+        this.runtime.watch(roomId, delta);
         return null;
+      }
     }
   }
 }
