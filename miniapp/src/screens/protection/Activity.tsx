@@ -6,6 +6,7 @@ import { formatPeriodStart } from '../../protection/format';
 import { useFormatUsd } from '../../lib/money';
 import { PageShell } from '../PageShell';
 import { Button } from '../../ui/Button';
+import { Segmented } from '../../ui/Segmented';
 import { Spinner } from '../../ui/Spinner';
 
 const PERIODS: ActivityPeriod[] = ['day', 'week', 'month'];
@@ -36,21 +37,15 @@ export default function Activity() {
 
   return (
     <PageShell title={t('protection.activity.title')} testId="activity-page">
-      <div className="mb-4 grid grid-cols-3 rounded-2xl bg-black/30 p-1" role="tablist">
-        {PERIODS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            role="tab"
-            aria-selected={period === p}
-            onClick={() => setPeriod(p)}
-            data-testid={`activity-tab-${p}`}
-            className={`h-10 rounded-xl text-sm font-semibold ${period === p ? 'bg-gradient-to-b from-gold-400 to-gold-600 text-ink' : 'text-cream/70'}`}
-          >
-            {t(`protection.activity.periods.${p}`)}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        kind="tabs"
+        options={PERIODS}
+        value={period}
+        onChange={setPeriod}
+        label={(p) => t(`protection.activity.periods.${p}`)}
+        testId={(p) => `activity-tab-${p}`}
+        className="mb-4 grid grid-cols-3"
+      />
       {failed ? (
         <div className="text-center" data-testid="activity-error">
           <p className="mb-3 text-red-300">{t('protection.activity.loadError')}</p>

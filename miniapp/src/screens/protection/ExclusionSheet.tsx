@@ -8,6 +8,7 @@ import { ApiError } from '../../api/http';
 import { errorText } from '../../i18n';
 import { Sheet } from '../../ui/Sheet';
 import { Button } from '../../ui/Button';
+import { Segmented } from '../../ui/Segmented';
 import { Spinner } from '../../ui/Spinner';
 
 type Duration = ExclusionRequest['duration'];
@@ -88,21 +89,15 @@ export function ExclusionSheet({
       testId="exclusion-sheet"
     >
       <div className="flex flex-col gap-3" data-kind={kind}>
-        <div className="grid grid-cols-3 gap-2 rounded-2xl bg-black/30 p-1" role="radiogroup">
-          {durations.map((d) => (
-            <button
-              key={d}
-              type="button"
-              role="radio"
-              aria-checked={d === duration}
-              onClick={() => setDuration(d)}
-              data-testid={`exclusion-duration-${d}`}
-              className={`h-10 rounded-xl text-sm font-semibold ${d === duration ? 'bg-gradient-to-b from-gold-400 to-gold-600 text-ink' : 'text-cream/70'}`}
-            >
-              {t(`protection.exclusion.durations.${d}`)}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          kind="choice"
+          options={durations}
+          value={duration}
+          onChange={setDuration}
+          label={(d) => t(`protection.exclusion.durations.${d}`)}
+          testId={(d) => `exclusion-duration-${d}`}
+          className="grid grid-cols-3 gap-2"
+        />
         <p className="text-sm text-cream/90" data-testid="exclusion-means">
           {t('protection.exclusion.means', {
             date: formatWhen(breakEnd(duration, Date.now()).toISOString(), i18n.language),

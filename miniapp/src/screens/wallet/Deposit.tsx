@@ -14,6 +14,7 @@ import { filterStakeInput, invoiceQuote } from '../../lib/validation';
 import { openPaymentUrl } from '../../telegram/sdk';
 import { PageShell } from '../PageShell';
 import { Button } from '../../ui/Button';
+import { Segmented } from '../../ui/Segmented';
 import { LoadingScreen, Spinner } from '../../ui/Spinner';
 import { ChevronRight } from '../../ui/icons';
 import { CurrencyBadge } from './CurrencyBadge';
@@ -70,24 +71,15 @@ export default function Deposit() {
       </p>
     ) : (
       <>
-        <div
-          className={`mb-4 grid rounded-2xl bg-black/30 p-1 ${tabs.length > 1 ? 'grid-cols-2' : 'grid-cols-1'}`}
-          role="tablist"
-        >
-          {tabs.map((id) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={tab === id}
-              data-testid={`deposit-tab-${id}`}
-              onClick={() => setPicked(id)}
-              className={`h-10 rounded-xl text-sm font-semibold transition-colors ${tab === id ? 'bg-gradient-to-b from-gold-400 to-gold-600 text-ink' : 'text-cream/70'}`}
-            >
-              {t(id === 'crypto' ? 'wallet.tabCrypto' : 'wallet.tabMore')}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          kind="tabs"
+          options={tabs}
+          value={tab}
+          onChange={setPicked}
+          label={(id) => t(id === 'crypto' ? 'wallet.tabCrypto' : 'wallet.tabMore')}
+          testId={(id) => `deposit-tab-${id}`}
+          className={`mb-4 grid ${tabs.length > 1 ? 'grid-cols-2' : 'grid-cols-1'}`}
+        />
         {tab === 'crypto' ? (
           <CryptoTab currencies={methods.depositCurrencies} />
         ) : invoice ? (
