@@ -100,14 +100,14 @@ export function planMoney(
   return { transfers, settledEscrows: [...new Set(settled)] };
 }
 
-/** Players whose wallet a plan touches. */
-export function walletsTouched(plan: MoneyPlan): string[] {
-  const ids = new Set<string>();
+/** What a plan moves into (+) or out of (−) each wallet it touches. */
+function walletDeltas(plan: MoneyPlan): Map<string, Cents> {
+  const delta = new Map<string, Cents>();
   for (const t of plan.transfers) {
-    if (t.from.kind === 'wallet') ids.add(t.from.userId);
-    if (t.to.kind === 'wallet') ids.add(t.to.userId);
+    if (t.from.kind === 'wallet') delta.set(t.from.userId, (delta.get(t.from.userId) ?? 0) - t.amount);
+    if (t.to.kind === 'wallet') delta.set(t.to.userId, (delta.get(t.to.userId) ?? 0) + t.amount);
   }
-  return [...ids];
+  return delta;
 }
 
 /**
@@ -121,13 +121,7 @@ export function walletBalancesAfter(
   after: TableState,
 ): Map<string, Cents> {
   const balances = new Map<string, Cents>();
-  if (plan.transfers.length === 0) return balances;
-  const delta = new Map<string, Cents>();
-  for (const t of plan.transfers) {
-    if (t.from.kind === 'wallet') delta.set(t.from.userId, (delta.get(t.from.userId) ?? 0) - t.amount);
-    if (t.to.kind === 'wallet') delta.set(t.to.userId, (delta.get(t.to.userId) ?? 0) + t.amount);
-  }
-  for (const [id, moved] of delta) {
+  for (const [id, moved] of walletDeltas(plan)) {
     const seat = after.seats.find((x) => x.playerId === id);
     const old = before.seats.find((x) => x.playerId === id);
     if (seat) balances.set(id, seat.balance);

@@ -163,8 +163,7 @@ export class ClusterTables implements TablePort {
   private relay(change: TableChange): void {
     const { roomId, state, events, now } = change;
     const at = Date.now();
-    let heard = this.audience.get(roomId);
-    if (!heard) this.audience.set(roomId, (heard = { receivers: 1, probeAt: 0, forcedUntil: 0 }));
+    const heard = this.audienceOf(roomId);
     if (heard.receivers === 0 && at < heard.probeAt && at >= heard.forcedUntil) return;
     const message = JSON.stringify({
       from: this.ownership.nodeId,
@@ -173,11 +172,10 @@ export class ClusterTables implements TablePort {
       events,
       now,
     });
-    const entry = heard;
     this.pub.publish(roomChannel(roomId), message).then(
       (receivers) => {
-        entry.receivers = receivers;
-        if (receivers === 0) entry.probeAt = Date.now() + RELAY_PROBE_MS;
+        heard.receivers = receivers;
+        if (receivers === 0) heard.probeAt = Date.now() + RELAY_PROBE_MS;
       },
       () => undefined,
     );
@@ -185,10 +183,14 @@ export class ClusterTables implements TablePort {
 
   /** Another node opens or watches the room: it is about to listen to the room's changes. */
   private listening(roomId: string): void {
-    const heard = this.audience.get(roomId);
-    const forcedUntil = Date.now() + RELAY_FORCED_MS;
-    if (heard) heard.forcedUntil = forcedUntil;
-    else this.audience.set(roomId, { receivers: 1, probeAt: 0, forcedUntil });
+    this.audienceOf(roomId).forcedUntil = Date.now() + RELAY_FORCED_MS;
+  }
+
+  /** What the owner knows of a room's listeners; a room not relayed yet counts as heard (publish). */
+  private audienceOf(roomId: string): { receivers: number; probeAt: number; forcedUntil: number } {
+    let heard = this.audience.get(roomId);
+    if (!heard) this.audience.set(roomId, (heard = { receivers: 1, probeAt: 0, forcedUntil: 0 }));
+    return heard;
   }
 
   // --- the port
