@@ -108,11 +108,15 @@ export interface CallbackRequest {
 
 export interface VerifiedCallback {
   /**
-   * Unique per callback sent (Crypto Pay's update_id, a hash of the body otherwise): a callback seen
-   * before changes nothing.
+   * The provider's id of this callback (Crypto Pay's update_id, a hash of the body otherwise), for
+   * the logs only. It decides nothing: Crypto Pay's update_id is not unique, so a callback is decided
+   * by the order it names and that order's state (payments/callbacks.ts).
    */
   callbackId: string;
-  /** The order it concerns; the service knows from its own row whether that is a deposit or a withdrawal. */
+  /**
+   * The order it concerns. One id may name a deposit and a withdrawal (Crypto Pay numbers invoices
+   * and transfers apart): a signed callback's order says which kind it is.
+   */
   providerOrderId: string;
   /**
    * The order as the callback states it when the callback is signed (and so can be trusted); null

@@ -88,8 +88,6 @@ export function orderQueries(db: Knex | Knex.Transaction) {
   }
   return {
     byId: (id: string, lock = false) => one('id = ?', [id], lock),
-    byProviderOrder: (provider: string, providerOrderId: string) =>
-      one('provider = ? and provider_order_id = ?', [provider, providerOrderId]),
     byTracker: (trackerId: string) => one('tracker_id = ?', [trackerId]),
     byIdempotencyKey: (userId: string, key: string) =>
       one('user_id = ? and idempotency_key = ?', [userId, key]),
