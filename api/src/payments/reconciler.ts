@@ -1,8 +1,9 @@
 /**
  * The safety net under callbacks: every so often, the open orders older than a few minutes are
  * looked up at their provider and settled as it says. A lost callback still credits a deposit, an
- * unpaid address is marked expired, and a withdrawal whose answer was lost is found by our id (and
- * only if the provider never got it, sent again).
+ * unpaid address is marked expired, and a withdrawal without the provider's id (an answer lost, a
+ * failure after the provider accepted it) is found by our id, and sent again only if the provider
+ * never got it.
  */
 import type { Knex } from '@mikro-orm/postgresql';
 import type { Logger } from '../logger.js';
@@ -29,7 +30,7 @@ export function createReconciler(deps: {
   async function reconcile(row: OrderRow): Promise<string> {
     const gateway = gateways.named(row.provider);
     if (!gateway) return 'no-provider';
-    if (row.type === 'withdrawal' && !row.providerOrderId) return withdrawals.send(row);
+    if (row.type === 'withdrawal' && !row.providerOrderId) return withdrawals.resume(row);
     if (!row.providerOrderId) return 'no-order';
     const order = await gateway.fetchOrder(row.providerOrderId, row.type);
     if (row.type === 'withdrawal') return order ? withdrawals.settle(row.id, order) : 'unknown-order';

@@ -4,7 +4,7 @@
  * twice); then the provider is called with our id. The hold closes into `withdrawals` when the
  * provider delivers, and goes back to the wallet when it fails, an operator rejects it, or the
  * provider refuses it outright. A provider that does not answer is asked by our id before anything
- * is sent again, so one request is never paid twice.
+ * is sent again, so one request is never paid twice (withdrawal-sender.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { MIN_WITHDRAWAL_CENTS, SvaraError, type Cents, type WithdrawMethod } from '@svara/core';
@@ -14,10 +14,11 @@ import type { Ledger, TransferRequest } from '../ledger/ledger.js';
 import type { Logger } from '../logger.js';
 import { parseWalletAddress } from '../users/wallet-address.js';
 import type { PaymentEffects } from './effects.js';
-import { PaymentProviderError, type OrderSnapshot, type PaymentGateway } from './gateway.js';
+import type { OrderSnapshot, PaymentGateway } from './gateway.js';
 import { inTransaction, orderQueries, postInTransaction, type OrderRow } from './orders.js';
 import type { SettleOutcome } from './deposits.js';
 import { enqueueNotices } from '../notices/outbox.js';
+import { createWithdrawalSender } from './withdrawal-sender.js';
 
 export const WITHDRAWAL_HOLD_REASON = 'withdrawal_hold';
 export const WITHDRAWAL_SENT_REASON = 'withdrawal';
@@ -182,72 +183,29 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
     }
   }
 
-  /**
-   * Sends a pending withdrawal that the provider has not acknowledged. A refusal returns the money;
-   * a time-out is resolved by looking the order up by our id, and only then sent again (once here;
-   * the reconciler goes on later). Returns the row's status afterwards.
-   */
-  async function send(row: OrderRow): Promise<'sent' | 'refused' | 'unknown'> {
-    const gateway = deps.gatewayNamed(row.provider);
-    if (!gateway) {
-      logger.error({ orderId: row.id, provider: row.provider }, 'withdrawal provider is not configured');
-      return 'unknown';
-    }
-    const request =
-      row.method === 'cryptobot'
-        ? {
-            method: 'cryptobot' as const,
-            orderId: row.id,
-            amountCents: row.amountCents!,
-            telegramUserId: row.userId,
-            callbackUrl: deps.callbackUrl(gateway.name),
-          }
-        : {
-            method: 'address' as const,
-            orderId: row.id,
-            amountCents: row.amountCents!,
-            address: row.address!,
-            callbackUrl: deps.callbackUrl(gateway.name),
-          };
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      try {
-        const answer = await gateway.withdraw(request);
-        await accepted(row, answer.providerOrderId, answer.status);
-        return 'sent';
-      } catch (error) {
-        if (!(error instanceof PaymentProviderError)) throw error;
-        if (error.outcome === 'refused') {
-          const returned = await closeHold(
-            row.id,
-            'returned',
-            ['pending'],
-            { failure_reason: `refused: ${error.message}`.slice(0, 500) },
-            'withdrawal_failed',
-          );
-          if (returned) await effects.withdrawalReturned(row.userId, row.amountCents!, 'failed');
-          logger.warn({ orderId: row.id, err: error }, 'withdrawal refused by the provider; money returned');
-          return 'refused';
-        }
-        logger.warn({ orderId: row.id, attempt, err: error }, 'withdrawal answer lost; looking it up');
-        const found = await gateway
-          .findWithdrawal(row.id, row.method === 'cryptobot' ? 'cryptobot' : 'address')
-          .catch((lookup: unknown) => {
-            logger.warn({ orderId: row.id, err: lookup }, 'withdrawal look-up failed');
-            return undefined;
-          });
-        if (found === undefined) return 'unknown';
-        if (found) {
-          await accepted(row, found.providerOrderId, found.status);
-          return 'sent';
-        }
-      }
-    }
-    return 'unknown';
-  }
+  const sender = createWithdrawalSender({
+    logger,
+    gatewayNamed: deps.gatewayNamed,
+    callbackUrl: deps.callbackUrl,
+    accepted,
+    async refused(row, error) {
+      const returned = await closeHold(
+        row.id,
+        'returned',
+        ['pending'],
+        { failure_reason: `refused: ${error.message}`.slice(0, 500) },
+        'withdrawal_failed',
+      );
+      if (returned) await effects.withdrawalReturned(row.userId, row.amountCents!, 'failed');
+    },
+  });
+  const { send } = sender;
 
   return {
     settle,
     send,
+    /** The reconciler's turn at a withdrawal without the provider's id (withdrawal-sender.ts). */
+    resume: sender.resume,
 
     /** A player's request; see the module's comment. Answers the same for the same idempotency key. */
     async request(userId: string, input: WithdrawalRequest): Promise<OrderRow> {
