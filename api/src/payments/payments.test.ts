@@ -16,6 +16,7 @@ import {
   type DepositAddressRequest,
   type OrderSnapshot,
   type PaymentGateway,
+  type VerifiedCallback,
   type WithdrawalRequest,
 } from './gateway.js';
 import { createPaymentsService, type PaymentsService } from './payments.js';
@@ -42,6 +43,9 @@ class ScriptedGateway implements PaymentGateway {
     status: 'pending',
   });
   findAnswer: (orderId: string) => Promise<OrderSnapshot | null> = async () => null;
+  verifyAnswer: () => Promise<VerifiedCallback> = async () => {
+    throw new Error('no callback scripted');
+  };
 
   async createDepositAddress(request: DepositAddressRequest) {
     const n = ++providerIds;
@@ -63,14 +67,16 @@ class ScriptedGateway implements PaymentGateway {
     this.withdrawals.push(request);
     return this.withdrawAnswer();
   }
-  async fetchOrder(id: string) {
-    return this.known.get(id) ?? null;
+  /** As the adapters do, the order is read as the kind it is asked for. */
+  async fetchOrder(id: string, kind: OrderSnapshot['kind']) {
+    const order = this.known.get(id);
+    return order ? { ...order, kind } : null;
   }
   async findWithdrawal(orderId: string) {
     return this.findAnswer(orderId);
   }
-  async verifyCallback(): Promise<never> {
-    throw new Error('not used here');
+  async verifyCallback() {
+    return this.verifyAnswer();
   }
   async merchantBalance() {
     return null;
@@ -514,5 +520,48 @@ describe('withdrawals', () => {
     expect(await ledger.walletBalance(player.id)).toBe(5_000);
     expect(await ledger.walletBalance(noAddress.id)).toBe(5_000);
     expect(gateway.withdrawals).toHaveLength(0);
+  });
+});
+
+describe('callbacks', () => {
+  const callback = () =>
+    payments.handleCallback('sandbox', { rawBody: Buffer.from('{}'), headers: {}, ip: '127.0.0.1' });
+
+  it('settles, of a deposit and a withdrawal with one provider id, the one whose order echoes our id', async () => {
+    const player = await newPlayer({ fundCents: 5_000, withAddress: true });
+    const deposit = await payments.deposit(player.id, 'USDTTON');
+    const shared = deposit.trackerId;
+    const heldBefore = await kindTotal('withdrawal_hold');
+    gateway.withdrawAnswer = async () => ({ providerOrderId: shared, status: 'pending' });
+    const withdrawal = await payments.withdraw(player.id, {
+      amountCents: 2_000,
+      method: 'address',
+      receiver: player.address!,
+      idempotencyKey: 'shared-id-1',
+    });
+    const withdrawalId = await orderId(withdrawal.trackerId);
+
+    // An unsigned hint names only the id: the provider's order must say which of ours it is.
+    gateway.verifyAnswer = async () => ({ callbackId: 'cb-1', providerOrderId: shared, order: null });
+    gateway.known.set(shared, { ...paid(shared, 2_000, 'withdrawal'), orderId: null });
+    await expect(callback()).rejects.toMatchObject({ code: 'callback_rejected' });
+    gateway.known.set(shared, { ...paid(shared, 2_000, 'withdrawal'), orderId: withdrawalId });
+    expect(await callback()).toBe('credited');
+    expect(await statusOf(withdrawal.trackerId)).toBe('success');
+    expect(await statusOf(shared)).toBe('pending');
+    expect(await callback()).toBe('duplicate');
+
+    // A signed callback says its kind, and its id decides nothing: the same id, a new payment.
+    const depositId = await orderId(shared);
+    gateway.verifyAnswer = async () => ({
+      callbackId: 'cb-1',
+      providerOrderId: shared,
+      order: { ...paid(shared, 1_000), orderId: depositId },
+    });
+    expect(await callback()).toBe('credited');
+    expect(await callback()).toBe('duplicate');
+    expect(await ledger.walletBalance(player.id)).toBe(5_000 - 2_000 + 990);
+    expect(await kindTotal('withdrawal_hold')).toBe(heldBefore);
+    expect((await checkLedger(db.knex)).ok).toBe(true);
   });
 });

@@ -147,3 +147,213 @@ describe('with AlfaBit and Crypto Pay', () => {
     expect((await checkLedger(knexOf(api.db.orm))).ok).toBe(true);
   });
 });
+
+/** Another player of this file, with their own token and requests. */
+async function player(id: number) {
+  const playerToken = await api.login({ id, languageCode: 'en' });
+  return {
+    id: String(id),
+    token: playerToken,
+    balance: () => api.services.ledger.walletBalance(String(id)),
+    invoice: async (amount: number) => {
+      const answer = await api.request<{ trackerId: string }>('POST', '/finances/invoice', {
+        token: playerToken,
+        body: { amount },
+      });
+      expect(answer.status).toBe(200);
+      return answer.body.trackerId;
+    },
+    transaction: (body: Record<string, unknown>, idempotencyKey: string) =>
+      api.request<Record<string, unknown>>('POST', '/finances/transaction', {
+        token: playerToken,
+        headers: { 'idempotency-key': idempotencyKey },
+        body: { telegramId: String(id), ...body },
+      }),
+  };
+}
+
+const knex = () => knexOf(api.db.orm);
+
+async function orderRow(id: string) {
+  const result = await knex().raw<{ rows: { status: string; provider_order_id: string | null }[] }>(
+    `select status, provider_order_id from payment_transactions where id = ?`,
+    [id],
+  );
+  return result.rows[0];
+}
+
+/** What every withdrawal hold holds together: nothing, once each withdrawal has closed. */
+async function held(): Promise<number> {
+  const result = await knex().raw<{ rows: { total: string | null }[] }>(
+    `select sum(balance) as total from accounts where kind = 'withdrawal_hold'`,
+  );
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/**
+ * Makes every update of one player's orders that meets `condition` fail inside PostgreSQL, as an
+ * unexpected error of ours would (a lost connection, a constraint, a bug); `clear` ends it.
+ */
+async function failUpdates(userId: string, condition: string) {
+  await knex().raw(`
+    create or replace function svara_test_fault() returns trigger language plpgsql as $$
+    begin
+      if new.user_id = ${Number(userId)} and (${condition}) then raise exception 'injected fault'; end if;
+      return new;
+    end $$`);
+  await knex().raw(`
+    create trigger svara_test_fault before update on payment_transactions
+      for each row execute function svara_test_fault()`);
+  return {
+    clear: () => knex().raw(`drop trigger svara_test_fault on payment_transactions`),
+  };
+}
+
+/** Old enough for the reconciler to look at. */
+const age = (id: string) =>
+  knex().raw(`update payment_transactions set created_at = now() - interval '1 hour' where id = ?`, [id]);
+
+const updateIdOf = (webhook: { rawBody: Buffer }) =>
+  (JSON.parse(webhook.rawBody.toString()) as { update_id: number }).update_id;
+
+describe('Crypto Pay numbering, which repeats', () => {
+  it('credits a payment whose update_id an earlier payment had, and each payment once however it is announced', async () => {
+    const p = await player(3102);
+    const start = await p.balance();
+    cryptopay.restartUpdateIds();
+    const first = await cryptopay.payInvoice(await p.invoice(11));
+    expect(first.delivered).toBe(200);
+    // Crypto Pay starts its update ids over: another invoice, genuinely paid, under the same id.
+    cryptopay.restartUpdateIds();
+    const secondInvoice = await p.invoice(12);
+    const second = await cryptopay.payInvoice(secondInvoice);
+    expect(updateIdOf(second)).toBe(updateIdOf(first));
+    expect(second.delivered).toBe(200);
+    expect(await p.balance()).toBe(start + 1_089 + 1_188);
+
+    // The same payments again: the very webhooks replayed, and announced anew under new update ids.
+    for (const webhook of [first, second]) {
+      const replay = await api.request('POST', '/payments/callback/cryptopay', {
+        body: webhook.rawBody.toString(),
+        headers: { 'crypto-pay-api-signature': webhook.signature },
+      });
+      expect(replay).toMatchObject({ status: 200, body: { outcome: 'duplicate' } });
+    }
+    const again = await cryptopay.announceAgain(secondInvoice);
+    expect(updateIdOf(again)).not.toBe(updateIdOf(second));
+    expect(again.delivered).toBe(200);
+    expect(await p.balance()).toBe(start + 1_089 + 1_188);
+    expect((await checkLedger(knex())).ok).toBe(true);
+  });
+
+  it('closes a transfer whose id an invoice already has into withdrawals: success, never a hold', async () => {
+    const p = await player(3103);
+    await api.fund(p.id, 5_000);
+    // An invoice first: invoices and transfers are numbered apart, so some invoice has the next transfer's id.
+    await p.invoice(13);
+    const answer = await p.transaction(
+      { type: 'withdraw', currency: 'USDTTON', amount: 20, method: 'cryptobot' },
+      'collide-0001',
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'success' });
+    const id = String(answer.body.trackerId);
+    const transfer = [...cryptopay.transfers.values()].find((t) => t.spend_id === id)!;
+    expect(cryptopay.invoices.has(transfer.transfer_id)).toBe(true);
+    const sharing = await knex().raw<{ rows: { type: string }[] }>(
+      `select type from payment_transactions where provider = 'cryptopay' and provider_order_id = ? order by type`,
+      [String(transfer.transfer_id)],
+    );
+    expect(sharing.rows.map((r) => r.type)).toEqual(['deposit', 'withdrawal']);
+    expect(await p.balance()).toBe(3_000);
+    expect(await held()).toBe(0);
+    expect((await checkLedger(knex())).ok).toBe(true);
+  });
+
+  it.each([
+    [
+      'recording the transfer id',
+      'old.provider_order_id is null and new.provider_order_id is not null',
+      'sent',
+    ],
+    ['closing the hold', `new.status = 'success'`, 'credited'],
+  ])(
+    'answers pending when %s fails after Crypto Pay paid, and the reconciler ends it in success',
+    async (_what, condition, reconciled) => {
+      const p = await player(condition.includes('status') ? 3105 : 3104);
+      await api.fund(p.id, 5_000);
+      const fault = await failUpdates(p.id, condition);
+      const answer = await p.transaction(
+        { type: 'withdraw', currency: 'USDTTON', amount: 15, method: 'cryptobot' },
+        'fault-0001',
+      );
+      await fault.clear();
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ status: 'pending' });
+      const id = String(answer.body.trackerId);
+      const paidOut = () => [...cryptopay.transfers.values()].filter((t) => t.spend_id === id);
+      expect(paidOut()).toHaveLength(1);
+      expect(await p.balance()).toBe(3_500);
+      expect(await held()).toBe(1_500);
+
+      await age(id);
+      expect((await api.services.payments.reconcileOnce())[id]).toBe(reconciled);
+      expect(await orderRow(id)).toEqual({
+        status: 'success',
+        provider_order_id: String(paidOut()[0]!.transfer_id),
+      });
+      expect(paidOut()).toHaveLength(1);
+      expect(await held()).toBe(0);
+      expect(await p.balance()).toBe(3_500);
+      expect((await checkLedger(knex())).ok).toBe(true);
+    },
+  );
+});
+
+describe('AlfaBit, with the same two shapes', () => {
+  it('applies a callback whose very bytes came before, once the order they name is paid', async () => {
+    const p = await player(3106);
+    const created = await p.transaction({ type: 'deposit', currency: 'USDTTON' }, 'alfabit-dep-01');
+    const uid = String(created.body.trackerId);
+    // AlfaBit's order API can lag behind its callbacks: the first one finds the order still unpaid.
+    const early = { ...alfabit.orders.get(uid)!, status: 'success', amountInFact: '30' };
+    expect(await alfabit.sendCallback(uid, early)).toBe(200);
+    expect(await p.balance()).toBe(0);
+    alfabit.pay(uid, '30');
+    expect(await alfabit.sendCallback(uid, early)).toBe(200);
+    expect(await p.balance()).toBe(2_970);
+    expect(await alfabit.sendCallback(uid, early)).toBe(200);
+    expect(await p.balance()).toBe(2_970);
+  });
+
+  it('never sends a withdrawal twice when recording its acceptance failed: the reconciler finds it by our id', async () => {
+    const p = await player(3107);
+    await api.fund(p.id, 5_000);
+    const address = new Address(0, Buffer.alloc(32, 37)).toString({ bounceable: false });
+    await api.request('POST', '/users/wallet-address', { token: p.token, body: { walletAddress: address } });
+    const fault = await failUpdates(
+      p.id,
+      'old.provider_order_id is null and new.provider_order_id is not null',
+    );
+    const answer = await p.transaction(
+      { type: 'withdraw', currency: 'USDTTON', amount: 10, receiver: address },
+      'alfabit-fault-01',
+    );
+    await fault.clear();
+    expect(answer.body).toMatchObject({ status: 'pending' });
+    const id = String(answer.body.trackerId);
+    const sent = () => [...alfabit.orders.values()].filter((o) => o.type === 'withdraw' && o.comment === id);
+    expect(sent()).toHaveLength(1);
+
+    await age(id);
+    expect((await api.services.payments.reconcileOnce())[id]).toBe('sent');
+    expect(sent()).toHaveLength(1);
+    const uid = sent()[0]!.uid;
+    expect(await orderRow(id)).toEqual({ status: 'pending', provider_order_id: uid });
+    alfabit.setStatus(uid, 'success');
+    expect(await alfabit.sendCallback(uid)).toBe(200);
+    expect(await orderRow(id)).toMatchObject({ status: 'success' });
+    expect(await p.balance()).toBe(4_000);
+    expect((await checkLedger(knex())).ok).toBe(true);
+  });
+});

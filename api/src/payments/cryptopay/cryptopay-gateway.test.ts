@@ -259,6 +259,22 @@ describe('cryptopay gateway (against the fake Crypto Pay over loopback HTTP)', (
       expect(await gateway.fetchOrder('999999', 'withdrawal')).toBeNull();
     });
 
+    it('numbers transfers apart from invoices: one id, two orders, told apart by kind', async () => {
+      const invoice = await gateway.createInvoice(invoiceRequest());
+      const { providerOrderId } = await gateway.withdraw(withdrawal());
+      expect(providerOrderId).toBe(invoice.providerOrderId);
+      expect(await gateway.fetchOrder(providerOrderId, 'deposit')).toMatchObject({
+        kind: 'deposit',
+        status: 'pending',
+        providerStatus: 'active',
+      });
+      expect(await gateway.fetchOrder(providerOrderId, 'withdrawal')).toMatchObject({
+        kind: 'withdrawal',
+        status: 'paid',
+        providerStatus: 'completed',
+      });
+    });
+
     it('refuses USER_NOT_FOUND and INSUFFICIENT_FUNDS, naming the error', async () => {
       fake.unknownUsers.add(777000111);
       const notFound = await refusal(gateway.withdraw(withdrawal('w-1')));
@@ -383,6 +399,22 @@ describe('cryptopay gateway (against the fake Crypto Pay over loopback HTTP)', (
           rawAsset: 'USDT',
         }),
       });
+    });
+
+    it('reads update_id as the callback id only: a restart repeats it on another payment, a resend of one payment has a new one', async () => {
+      const first = await paidWebhook();
+      fake.restartUpdateIds();
+      const second = await paidWebhook();
+      const again = await fake.announceAgain(first.invoice.providerOrderId);
+      const [a, b, c] = await Promise.all([
+        verify(first.rawBody, first.headers),
+        verify(second.rawBody, second.headers),
+        verify(again.rawBody, receiver.received.at(-1)!.headers),
+      ]);
+      expect(b.callbackId).toBe(a.callbackId);
+      expect(b.order?.providerOrderId).not.toBe(a.order?.providerOrderId);
+      expect(c.callbackId).not.toBe(a.callbackId);
+      expect(c.order).toEqual(a.order);
     });
 
     it('rejects a forged signature', async () => {

@@ -2,6 +2,10 @@
  * A fake Crypto Pay API for tests, on 127.0.0.1 (a free port): the methods the cryptopay adapter
  * uses, the token header checked, transfers idempotent by spend_id, and paid invoices announced by
  * a webhook signed as Crypto Pay signs it. State lives in plain maps the tests may read and change.
+ *
+ * Crypto Pay's quirks, kept: invoices and transfers are numbered apart (the first transfer is 1,
+ * like the first invoice), and update_id is not unique (restartUpdateIds starts it over, as after a
+ * restart on the provider's side).
  */
 import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -103,7 +107,8 @@ export async function startFakeCryptopay(options: { token?: string } = {}) {
   const requests: Array<{ method: string; params: Params }> = [];
   const failures: Array<{ kind: FailureKind; errorName: string }> = [];
   let webhookUrl: string | null = null;
-  let nextId = 1;
+  let nextInvoiceId = 1;
+  let nextTransferId = 1;
   let nextUpdateId = 1;
 
   const methods: Record<string, (params: Params) => unknown> = {
@@ -115,7 +120,7 @@ export async function startFakeCryptopay(options: { token?: string } = {}) {
       if (fiat ? params.fiat !== 'USD' : typeof params.asset !== 'string') {
         throw new ApiError(400, fiat ? 'FIAT_INVALID' : 'ASSET_INVALID');
       }
-      const id = nextId++;
+      const id = nextInvoiceId++;
       const hash = `IV${id}fake`;
       const createdAt = new Date();
       const expiresIn = Number(params.expires_in);
@@ -171,7 +176,7 @@ export async function startFakeCryptopay(options: { token?: string } = {}) {
       if (left < 0n) throw new ApiError(400, 'INSUFFICIENT_FUNDS');
       balances.set(asset, fromNano(left));
       const transfer: FakeTransfer = {
-        transfer_id: nextId++,
+        transfer_id: nextTransferId++,
         spend_id: spendId,
         user_id: userId,
         asset,
@@ -252,6 +257,29 @@ export async function startFakeCryptopay(options: { token?: string } = {}) {
       }
     });
   });
+  /** Posts the signed invoice_paid webhook of a paid invoice, with the next update_id. */
+  async function announce(invoice: FakeInvoice, requestDate: Date): Promise<PaidWebhook> {
+    const rawBody = Buffer.from(
+      JSON.stringify({
+        update_id: nextUpdateId++,
+        update_type: 'invoice_paid',
+        request_date: requestDate.toISOString(),
+        payload: invoice,
+      }),
+    );
+    const signature = signBody(rawBody);
+    let delivered: number | null = null;
+    if (webhookUrl) {
+      const response = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'crypto-pay-api-signature': signature },
+        body: rawBody,
+      });
+      delivered = response.status;
+    }
+    return { rawBody, signature, delivered };
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -275,10 +303,17 @@ export async function startFakeCryptopay(options: { token?: string } = {}) {
       failures.push({ kind, errorName });
     },
 
+    /** The next webhook's update_id is 1 again: ids already used come back, on other payments. */
+    restartUpdateIds() {
+      nextUpdateId = 1;
+    },
+
     /** Marks an invoice paid, as the payer would in @CryptoBot, and posts the signed webhook. */
     async payInvoice(invoiceId: number | string, pay: PayOptions = {}): Promise<PaidWebhook> {
       const invoice = invoices.get(Number(invoiceId));
       if (!invoice) throw new Error(`fake crypto pay: no invoice ${invoiceId}`);
+      if (invoice.status !== 'active')
+        throw new Error(`fake crypto pay: invoice ${invoiceId} is ${invoice.status}`);
       const asset = pay.asset ?? invoice.asset ?? invoice.accepted_assets?.split(',')[0]?.trim() ?? 'USDT';
       const usdRate = pay.usdRate ?? rates.get(asset) ?? '1';
       const amount =
@@ -294,26 +329,17 @@ export async function startFakeCryptopay(options: { token?: string } = {}) {
         paid_usd_rate: usdRate,
       });
       balances.set(asset, fromNano(toNano(balances.get(asset) ?? '0') + toNano(amount)));
+      return announce(invoice, pay.requestDate ?? new Date());
+    },
 
-      const rawBody = Buffer.from(
-        JSON.stringify({
-          update_id: nextUpdateId++,
-          update_type: 'invoice_paid',
-          request_date: (pay.requestDate ?? new Date()).toISOString(),
-          payload: invoice,
-        }),
-      );
-      const signature = signBody(rawBody);
-      let delivered: number | null = null;
-      if (webhookUrl) {
-        const response = await fetch(webhookUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'crypto-pay-api-signature': signature },
-          body: rawBody,
-        });
-        delivered = response.status;
-      }
-      return { rawBody, signature, delivered };
+    /**
+     * The invoice_paid webhook of an invoice already paid, sent again as a new update (a new
+     * update_id and date), as Crypto Pay does when it was not answered in time.
+     */
+    async announceAgain(invoiceId: number | string): Promise<PaidWebhook> {
+      const invoice = invoices.get(Number(invoiceId));
+      if (invoice?.status !== 'paid') throw new Error(`fake crypto pay: invoice ${invoiceId} is not paid`);
+      return announce(invoice, new Date());
     },
 
     async close() {
