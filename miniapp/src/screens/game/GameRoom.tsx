@@ -32,6 +32,8 @@ import { ActionBar } from './ActionBar';
 import { AwayBar } from './AwayBar';
 import { SpectatorBar } from './SpectatorBar';
 import { StoodUpNotice } from './StoodUpNotice';
+import { BlockedNotice } from './BlockedNotice';
+import { useAccountBlock } from '../../app/account';
 import { useRoomDetails } from './useRoomDetails';
 import { RaiseSheet } from './RaiseSheet';
 import { ChatSheet } from './ChatSheet';
@@ -63,6 +65,8 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
   const viewerId = me?.telegramId ?? null;
   const viewer = state?.players.find((p) => p.id === viewerId) ?? null;
   const seated = viewer !== null;
+  // A suspension or a break in force (pushed by the server to every tab): no seat is offered.
+  const block = useAccountBlock();
   // RULES §7: the player's own client seed goes to the table before they sit (see useSeating below).
   useClientSeed(roomId, state !== null);
 
@@ -120,7 +124,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
     if (room.socketError) showToast(errorText(room.socketError.code, room.socketError.message), 'error');
   }, [room.socketError]);
 
-  const sit = useSeating(state, me, autoSit, room.sitDown);
+  const sit = useSeating(state, me, autoSit && !block, room.sitDown);
   const turn = useTurn(state, viewerId, pending, now, clockOffset, room.autoFold);
   const { dealing, finished } = useDisplayPhases(state, now, clockOffset);
   const svara = useSvara(state, viewerId, seated, now, clockOffset, room.act);
@@ -188,7 +192,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
         roomId={roomId}
         isPrivate={details.isPrivate}
         stake={state.minBet}
-        balance={viewer ? viewer.balance : null}
+        balance={viewer ? viewer.balance : (me?.balance ?? null)}
         onMenu={() => setMenuOpen(true)}
         fairness={
           <FairnessBadge roomId={roomId} fairness={state.fairness} onOpenMenu={() => setMenuOpen(true)} />
@@ -198,11 +202,15 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
         state={state}
         viewerId={viewerId}
         display={display}
-        emptyAction={seated ? 'invite' : 'sit'}
+        emptyAction={seated ? 'invite' : block ? null : 'sit'}
         onEmptySeat={(p) => void onEmptySeat(p)}
       />
 
-      {!seated && room.stoodUp ? <StoodUpNotice {...room.stoodUp} /> : null}
+      {!seated && block ? (
+        <BlockedNotice block={block} />
+      ) : !seated && room.stoodUp ? (
+        <StoodUpNotice {...room.stoodUp} />
+      ) : null}
       {viewer?.isAway ? (
         <AwayBar onBack={() => void room.act('back')} busy={pending} />
       ) : seated ? (
@@ -218,7 +226,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
         <SpectatorBar
           note={note}
           stake={state.minBet}
-          canSit={firstFreePosition(state.players) !== null}
+          canSit={!block && firstFreePosition(state.players) !== null}
           onSit={() => void sit(null)}
         />
       )}
