@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 /**
- * The table for a player who may not sit down now: suspended by an operator, or on a cool-off or
- * self-exclusion started in another tab. The state reaches the app as account_state (applied by
- * session.ts); the table then offers no seat anywhere, says why, and keeps the balance in view.
+ * The player's account at the table. A player who may not sit down now (suspended by an operator,
+ * or on a cool-off or self-exclusion started in another tab; the state reaches the app as
+ * account_state, applied by session.ts) is offered no seat anywhere, told why, and keeps the
+ * balance in view. A seated player reaches Responsible play from the table menu without leaving.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { gameState, playerView } from '../../test-support/game-state';
-import { signIn } from '../../test-support/fake-api';
+import { fakeApi, signIn } from '../../test-support/fake-api';
 import { setLanguage } from '../../i18n';
 import { applyAccountState } from '../../app/session';
 import { protection } from '../../protection/store';
@@ -98,5 +99,40 @@ describe('a player who may not sit down', () => {
     watching();
     expect(rt.sent.filter((m) => m.event === 'sit_down')).toEqual([]);
     expect(screen.getByTestId('account-blocked-notice').dataset.kind).toBe('suspended');
+  });
+});
+
+describe('Responsible play from the table menu', () => {
+  // The page is loaded when first asked for; loaded here ahead, so the test measures no bundling.
+  beforeAll(() => import('../protection/ResponsiblePlay'), 60_000);
+
+  it('opens over the table and closes back to it, the seat kept', async () => {
+    setLanguage('en');
+    fakeApi({ 'GET /protection': () => ({ body: protectionState() }) });
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    act(() =>
+      rt.serverSends(
+        'game_update',
+        gameState({
+          status: 'waiting',
+          viewerId: ME,
+          players: [
+            playerView({ id: ME, username: 'alice', position: 1 }),
+            playerView({ id: '7', username: 'bob', position: 4 }),
+          ],
+        }),
+      ),
+    );
+    fireEvent.click(screen.getByTestId('room-menu'));
+    fireEvent.click(screen.getByTestId('settings-responsible-play'));
+    const layer = await screen.findByTestId('protection-layer', {}, { timeout: 15_000 });
+    expect(layer.textContent).toContain('Responsible play');
+    expect(screen.getByTestId('start-cool-off')).toBeTruthy();
+    expect(screen.getByTestId('game-room')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('protection-close'));
+    expect(screen.queryByTestId('protection-layer')).toBeNull();
+    expect(rt.sent.filter((m) => m.event === 'leave_room')).toEqual([]);
+    expect(screen.getByTestId('action-bar')).toBeTruthy();
   });
 });

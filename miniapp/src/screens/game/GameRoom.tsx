@@ -47,6 +47,8 @@ import { RealityCheckSheet } from '../protection/RealityCheckSheet';
 
 // "My hands" opens over the table (the table stays, seat and all), loaded when first asked for.
 const HandsBrowser = lazy(() => import('../hands/HandsBrowser').then((m) => ({ default: m.HandsBrowser })));
+// So does "Responsible play": a player at the table reaches their limits and a break without leaving it.
+const ResponsiblePlay = lazy(() => import('../protection/ResponsiblePlay'));
 
 const RUNNING = new Set(['ante', 'blind_betting', 'betting', 'showdown', 'svara_pending']);
 const NO_STATE_TIMEOUT_MS = 10_000;
@@ -73,6 +75,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
   const [menuOpen, setMenuOpen] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
   const [handsOpen, setHandsOpen] = useState(false);
+  const [protectionOpen, setProtectionOpen] = useState(false);
   const [exitAsk, setExitAsk] = useState(false);
   const [noState, setNoState] = useState(false);
   const reality = useRealityCheck();
@@ -90,6 +93,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
     const onBack = () => {
       if (exitAsk) setExitAsk(false);
       else if (handsOpen) setHandsOpen(false);
+      else if (protectionOpen) setProtectionOpen(false);
       else if (menuOpen) setMenuOpen(false);
       else if (chatOpen) setChatOpen(false);
       else if (inHand) setExitAsk(true);
@@ -97,7 +101,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
     };
     backOverride.set({ onBack });
     return () => backOverride.set(null);
-  }, [inHand, leave, exitAsk, handsOpen, menuOpen, chatOpen]);
+  }, [inHand, leave, exitAsk, handsOpen, protectionOpen, menuOpen, chatOpen]);
   useEffect(() => {
     setClosingConfirmation(inHand);
     return () => setClosingConfirmation(false);
@@ -274,6 +278,10 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
           setMenuOpen(false);
           setHandsOpen(true);
         }}
+        onResponsiblePlay={() => {
+          setMenuOpen(false);
+          setProtectionOpen(true);
+        }}
         fairness={
           state.fairness.commitment || state.fairness.nextCommitment
             ? { ...state.fairness, roomId, viewerId: state.viewerId }
@@ -283,6 +291,11 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
       {handsOpen ? (
         <Suspense fallback={null}>
           <HandsBrowser onClose={() => setHandsOpen(false)} />
+        </Suspense>
+      ) : null}
+      {protectionOpen ? (
+        <Suspense fallback={null}>
+          <ResponsiblePlay onClose={() => setProtectionOpen(false)} />
         </Suspense>
       ) : null}
       <RealityCheckSheet
