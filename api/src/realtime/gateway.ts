@@ -25,6 +25,7 @@ import type { Server, Socket } from 'socket.io';
 import { avatarOf } from '../http/routes/avatars.js';
 import type { Logger } from '../logger.js';
 import type { Services } from '../services.js';
+import { readAccountState } from './account-state.js';
 import { handshakeError, handshakeToken } from './handshake.js';
 import type { LobbyFeed } from './lobby.js';
 import type { RealtimeOptions } from './options.js';
@@ -52,7 +53,10 @@ type AppSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, S
 type Outcome =
   { ok: true; data?: unknown } | { ok: false; code: ErrorCode; detail?: string; message?: string };
 
-export type GatewayServices = Pick<Services, 'rooms' | 'ledger' | 'users' | 'verifyAccessToken'> &
+export type GatewayServices = Pick<
+  Services,
+  'rooms' | 'ledger' | 'users' | 'verifyAccessToken' | 'suspension'
+> &
   Partial<Pick<Services, 'protection'>>;
 
 const userRoom = (userId: string) => `user:${userId}`;
@@ -153,6 +157,11 @@ export class Gateway implements TableListener, FrameSink {
     // RULES §7: the player's own client seed, mixed into the hands dealt from now on.
     this.handle(socket, 'set_client_seed', (p) => this.runtime.setClientSeed(p.roomId, userId, p.seed));
     socket.on('disconnect', () => this.exitRoom(socket));
+    // The account's state as of now: a tab that missed a change while it was away is right again.
+    readAccountState(this.services, userId).then(
+      (state) => socket.connected && socket.emit('account_state', state),
+      (error: unknown) => this.logger.error({ err: error, userId }, 'reading the account state failed'),
+    );
 
     // Back after a reconnect: a seated player gets the table's full view at once.
     const seatedAt = this.runtime.seatOf(userId);
@@ -406,6 +415,16 @@ export class Gateway implements TableListener, FrameSink {
   /** A seated player's session reached a multiple of their reality-check minutes: every socket of theirs hears it. */
   realityCheck(userId: string, payload: ServerEventPayload<'reality_check'>): void {
     this.io.to(userRoom(userId)).emit('reality_check', payload);
+  }
+
+  /**
+   * The account was suspended or unsuspended, or a cool-off or self-exclusion started or was
+   * extended: every socket of the player hears the new state at once, on every node (the player's
+   * room goes through the Redis adapter).
+   */
+  async accountChanged(userId: string): Promise<void> {
+    const state = await readAccountState(this.services, userId);
+    this.io.to(userRoom(userId)).emit('account_state', state);
   }
 
   closed(roomId: string): void {

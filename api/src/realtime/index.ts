@@ -184,16 +184,23 @@ export async function attachRealtime(
     if (change.kind === 'created') runtime.scheduleClose(change.room.id);
     lobby.mark();
   });
-  // An operator's suspension reaches the table the player sits at in this process (other nodes find
-  // it before their next deal).
+  // Every open socket of the player, on every node, hears the account's new state at once
+  // (account_state): the lobby's banner and the table's seats follow without a reload.
+  const tellAccount = (userId: string) =>
+    gateway
+      .accountChanged(userId)
+      .catch((error: unknown) => logger.error({ err: error, userId }, 'account state not sent'));
   // A cool-off or self-exclusion made in this process stands the player up after the hand (other
   // nodes find it before their next deal).
   const unsubscribeExclusion = services.protection.onExcluded((userId) => {
+    void tellAccount(userId);
     runtime
       .protectionChanged(userId, 'self_excluded')
       .catch((error: unknown) => logger.error({ err: error, userId }, 'exclusion stand-up failed'));
   });
+  // An operator's suspension reaches the table the player sits at, on whichever node runs it.
   const unsubscribeSuspension = services.suspension.onChanged((userId, suspended) => {
+    void tellAccount(userId);
     (cluster ?? runtime)
       .suspensionChanged(userId, suspended)
       .catch((error: unknown) => logger.error({ err: error, userId }, 'suspension stand-up failed'));

@@ -35,6 +35,9 @@ export const COOL_OFF_DURATIONS = ['24h', '7d', '30d'] as const;
 export const SELF_EXCLUSION_DURATIONS = ['6m', '1y', '5y'] as const;
 export const exclusionKindSchema = z.enum(['cool_off', 'self_exclusion']);
 export type ExclusionKind = z.infer<typeof exclusionKindSchema>;
+/** A cool-off or self-exclusion in force and when it ends (ISO time). */
+export const exclusionStateSchema = z.object({ kind: exclusionKindSchema, until: z.string() });
+export type ExclusionState = z.infer<typeof exclusionStateSchema>;
 
 // --- GET /protection
 /** A raise or removal waiting for its 24 hours: the new amount (null: no limit) and when it applies. */
@@ -70,7 +73,7 @@ export const protectionSchema = z.object({
     /** Minutes played today (UTC), counting the running session. */
     playedMinutes: z.number(),
   }),
-  exclusion: z.object({ kind: exclusionKindSchema, until: z.string() }).nullable(),
+  exclusion: exclusionStateSchema.nullable(),
 });
 export type Protection = z.infer<typeof protectionSchema>;
 

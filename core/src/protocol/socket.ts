@@ -6,7 +6,8 @@ import { roomIdSchema, telegramIdSchema } from './common.js';
 import { CHAT_PHRASE_COUNT } from './constants.js';
 import { lobbyRoomsSchema, lobbyViewSchema } from './lobby.js';
 import { clientSeedSchema } from '../fairness/client-seed.js';
-import { realityCheckEventSchema } from './protection.js';
+import { exclusionStateSchema, realityCheckEventSchema } from './protection.js';
+import { profileSuspensionSchema } from './rest.js';
 
 export const chatPhraseSchema = z
   .string()
@@ -70,6 +71,17 @@ export const STOOD_UP_CODES = [
 export const stoodUpCodeSchema = z.enum(STOOD_UP_CODES);
 export type StoodUpCode = z.infer<typeof stoodUpCodeSchema>;
 
+/**
+ * What the account may do now, sent to every socket of the player (on every node) when an operator
+ * suspends or unsuspends it and when a cool-off or self-exclusion starts or is extended, and to each
+ * socket as it connects: the whole state, so a tab that missed an event is right again.
+ */
+export const accountStateSchema = z.object({
+  suspension: profileSuspensionSchema.nullable(),
+  exclusion: exclusionStateSchema.nullable(),
+});
+export type AccountState = z.infer<typeof accountStateSchema>;
+
 /** Server → client. */
 export const serverEvents = {
   rooms: lobbyRoomsSchema,
@@ -84,6 +96,7 @@ export const serverEvents = {
   transactionConfirmed: z.object({ balance: z.number(), message: z.string() }),
   /** A seated player's session reached a multiple of their reality-check minutes (protection.ts). */
   reality_check: realityCheckEventSchema,
+  account_state: accountStateSchema,
 } as const;
 export type ServerEventName = keyof typeof serverEvents;
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEvents)[E]>;

@@ -88,6 +88,14 @@ function signInAgain(): Promise<boolean> {
   return reauthenticating;
 }
 
+/**
+ * Signs in again after the server refused the token elsewhere than in a request (the socket's
+ * handshake); true when it worked. Shares the one sign-in with requests refused at the same time.
+ */
+export function renewSession(): Promise<boolean> {
+  return signInAgain();
+}
+
 /** One call of the api (exported for feature modules that keep their own calls, e.g. src/hands). */
 export async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
   const { body, auth = true, headers: extra } = options;

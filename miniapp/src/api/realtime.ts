@@ -14,7 +14,7 @@ import {
   type ServerEventPayload,
 } from '@svara/core';
 import { createStore } from '../app/store';
-import { getToken } from './http';
+import { getToken, renewSession } from './http';
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 
@@ -59,7 +59,9 @@ export function connectRealtime(credentials: RealtimeAuth): void {
   });
   socket = s;
   for (const event of handlers.keys()) attach(s, event);
+  let renewed = false;
   s.on('connect', () => {
+    renewed = false;
     connectionStatus.set('connected');
     const id = auth?.telegramId;
     // The lobby asks for its rooms itself, with the view it shows (app/rooms.ts).
@@ -69,7 +71,15 @@ export function connectRealtime(credentials: RealtimeAuth): void {
     }
   });
   s.on('disconnect', () => connectionStatus.set('disconnected'));
-  s.on('connect_error', () => connectionStatus.set('disconnected'));
+  s.on('connect_error', (err: Error & { data?: { code?: unknown } }) => {
+    connectionStatus.set('disconnected');
+    // The token was revoked (a sign-out elsewhere, a suspension, a cool-off or self-exclusion cut
+    // every session): socket.io does not retry a refused handshake, so the app signs in again once
+    // and connects with the new token.
+    if (err.data?.code !== 'auth_validation_failed' || renewed) return;
+    renewed = true;
+    void renewSession().then((ok) => ok && s.connect());
+  });
   // Both balance events reach the rest of the app as one window event (SPEC §7).
   s.on('balanceUpdated', (raw: unknown) => {
     const p = serverEvents.balanceUpdated.safeParse(raw);

@@ -6,6 +6,7 @@ import { loadingScreen } from './loading';
 import { i18n } from '../i18n';
 import { showToast } from '../ui/toast';
 import { createStore } from './store';
+import { pendingInvitation } from './invitation';
 
 /** A private room from a start link asks for its password: the lobby opens the join dialog for it. */
 export const passwordPrompt = createStore<string | null>(null);
@@ -59,7 +60,12 @@ export async function enterStartRoom(roomId: string): Promise<void> {
       navigate({ name: 'dashboard' });
       passwordPrompt.set(roomId);
     } else if (isInsufficientFunds(err)) {
-      showToast(i18n.t('errors.insufficientBalance'), 'error');
+      // The deposit page names the table, its stake and the balance a seat needs, and leads back.
+      const stake = await api.room(roomId).then(
+        (room) => room.minBet,
+        () => null,
+      );
+      pendingInvitation.set({ roomId, stake });
       navigate({ name: 'deposit' });
     } else {
       showToast(joinRefusal(err), 'error');

@@ -2,7 +2,7 @@
  * The signed-in session (SPEC §4 "Sign-in"): the result of sign-in (app/sign-in.ts) becomes the
  * app's phase and profile, then realtime connects. Balance events keep the profile current.
  */
-import { parseStartPayload, type Profile } from '@svara/core';
+import { parseStartPayload, type AccountState, type Profile } from '@svara/core';
 import { api, setReauthentication } from '../api/http';
 import type { BalanceEventDetail } from '../api/realtime';
 import type { Launch } from '../telegram/sdk';
@@ -10,7 +10,7 @@ import { startSignIn } from './sign-in';
 import { createStore } from './store';
 import { showToast } from '../ui/toast';
 import { currentLanguage, setLanguage } from '../i18n';
-import { passAgreementGate } from '../protection/store';
+import { applyExclusion, passAgreementGate } from '../protection/store';
 
 export type Phase =
   { name: 'starting' } | { name: 'ready' } | { name: 'devPicker' } | { name: 'error'; code: string };
@@ -63,13 +63,14 @@ export async function bootstrap(): Promise<void> {
     return phase.set({ name: 'error', code: 'load_failed' });
   }
   // socket.io and the protocol schemas load after the lobby can draw.
-  void import('../api/realtime').then((rt) =>
+  void import('../api/realtime').then((rt) => {
+    rt.onServerEvent('account_state', applyAccountState);
     rt.connectRealtime({
       token,
       telegramId: me.telegramId,
       userData: { username: me.username ?? me.firstName, avatar: me.avatar },
-    }),
-  );
+    });
+  });
   phase.set({ name: 'ready' });
 }
 
@@ -79,6 +80,20 @@ export async function refreshProfile(): Promise<void> {
   } catch (err) {
     console.warn('[session] profile refresh failed', err);
   }
+}
+
+/**
+ * The server's word on what the account may do (account_state: at every connection, and when an
+ * operator suspends or unsuspends it or a cool-off or self-exclusion starts, whichever tab or device
+ * did it): the lobby's banners, its Create and Enter and the table's seats follow it.
+ */
+export function applyAccountState(state: AccountState): void {
+  profile.set((p) =>
+    p && JSON.stringify(p.suspension) !== JSON.stringify(state.suspension)
+      ? { ...p, suspension: state.suspension }
+      : p,
+  );
+  applyExclusion(state.exclusion);
 }
 
 export function setBalance(balance: number): void {

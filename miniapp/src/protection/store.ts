@@ -114,6 +114,18 @@ export function refreshProtection(maxAgeMs = 0): Promise<Protection | null> {
   return inFlight;
 }
 
+/**
+ * The server pushed the account's exclusion (account_state: a cool-off or self-exclusion started in
+ * another tab or on another device): the banner and the table follow at once. Before the first
+ * answer there is nothing to patch, so the whole state is read.
+ */
+export function applyExclusion(exclusion: Protection['exclusion']): void {
+  if (!protection.get()) return void refreshProtection();
+  protection.set((p) =>
+    p && JSON.stringify(p.exclusion) !== JSON.stringify(exclusion) ? { ...p, exclusion } : p,
+  );
+}
+
 /** A change's answer (limits, reality check, exclusion) is the new state. */
 export function setProtection(p: Protection): void {
   protection.set(p);

@@ -32,6 +32,8 @@ import { ActionBar } from './ActionBar';
 import { AwayBar } from './AwayBar';
 import { SpectatorBar } from './SpectatorBar';
 import { StoodUpNotice } from './StoodUpNotice';
+import { BlockedNotice } from './BlockedNotice';
+import { useAccountBlock } from '../../app/account';
 import { useRoomDetails } from './useRoomDetails';
 import { RaiseSheet } from './RaiseSheet';
 import { ChatSheet } from './ChatSheet';
@@ -45,6 +47,8 @@ import { RealityCheckSheet } from '../protection/RealityCheckSheet';
 
 // "My hands" opens over the table (the table stays, seat and all), loaded when first asked for.
 const HandsBrowser = lazy(() => import('../hands/HandsBrowser').then((m) => ({ default: m.HandsBrowser })));
+// So does "Responsible play": a player at the table reaches their limits and a break without leaving it.
+const ResponsiblePlay = lazy(() => import('../protection/ResponsiblePlay'));
 
 const RUNNING = new Set(['ante', 'blind_betting', 'betting', 'showdown', 'svara_pending']);
 const NO_STATE_TIMEOUT_MS = 10_000;
@@ -63,12 +67,15 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
   const viewerId = me?.telegramId ?? null;
   const viewer = state?.players.find((p) => p.id === viewerId) ?? null;
   const seated = viewer !== null;
+  // A suspension or a break in force (pushed by the server to every tab): no seat is offered.
+  const block = useAccountBlock();
   // RULES §7: the player's own client seed goes to the table before they sit (see useSeating below).
   useClientSeed(roomId, state !== null);
 
   const [menuOpen, setMenuOpen] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
   const [handsOpen, setHandsOpen] = useState(false);
+  const [protectionOpen, setProtectionOpen] = useState(false);
   const [exitAsk, setExitAsk] = useState(false);
   const [noState, setNoState] = useState(false);
   const reality = useRealityCheck();
@@ -86,6 +93,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
     const onBack = () => {
       if (exitAsk) setExitAsk(false);
       else if (handsOpen) setHandsOpen(false);
+      else if (protectionOpen) setProtectionOpen(false);
       else if (menuOpen) setMenuOpen(false);
       else if (chatOpen) setChatOpen(false);
       else if (inHand) setExitAsk(true);
@@ -93,7 +101,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
     };
     backOverride.set({ onBack });
     return () => backOverride.set(null);
-  }, [inHand, leave, exitAsk, handsOpen, menuOpen, chatOpen]);
+  }, [inHand, leave, exitAsk, handsOpen, protectionOpen, menuOpen, chatOpen]);
   useEffect(() => {
     setClosingConfirmation(inHand);
     return () => setClosingConfirmation(false);
@@ -120,7 +128,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
     if (room.socketError) showToast(errorText(room.socketError.code, room.socketError.message), 'error');
   }, [room.socketError]);
 
-  const sit = useSeating(state, me, autoSit, room.sitDown);
+  const sit = useSeating(state, me, autoSit && !block, room.sitDown);
   const turn = useTurn(state, viewerId, pending, now, clockOffset, room.autoFold);
   const { dealing, finished } = useDisplayPhases(state, now, clockOffset);
   const svara = useSvara(state, viewerId, seated, now, clockOffset, room.act);
@@ -188,7 +196,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
         roomId={roomId}
         isPrivate={details.isPrivate}
         stake={state.minBet}
-        balance={viewer ? viewer.balance : null}
+        balance={viewer ? viewer.balance : (me?.balance ?? null)}
         onMenu={() => setMenuOpen(true)}
         fairness={
           <FairnessBadge roomId={roomId} fairness={state.fairness} onOpenMenu={() => setMenuOpen(true)} />
@@ -198,11 +206,15 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
         state={state}
         viewerId={viewerId}
         display={display}
-        emptyAction={seated ? 'invite' : 'sit'}
+        emptyAction={seated ? 'invite' : block ? null : 'sit'}
         onEmptySeat={(p) => void onEmptySeat(p)}
       />
 
-      {!seated && room.stoodUp ? <StoodUpNotice {...room.stoodUp} /> : null}
+      {!seated && block ? (
+        <BlockedNotice block={block} />
+      ) : !seated && room.stoodUp ? (
+        <StoodUpNotice {...room.stoodUp} />
+      ) : null}
       {viewer?.isAway ? (
         <AwayBar onBack={() => void room.act('back')} busy={pending} />
       ) : seated ? (
@@ -218,7 +230,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
         <SpectatorBar
           note={note}
           stake={state.minBet}
-          canSit={firstFreePosition(state.players) !== null}
+          canSit={!block && firstFreePosition(state.players) !== null}
           onSit={() => void sit(null)}
         />
       )}
@@ -266,6 +278,10 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
           setMenuOpen(false);
           setHandsOpen(true);
         }}
+        onResponsiblePlay={() => {
+          setMenuOpen(false);
+          setProtectionOpen(true);
+        }}
         fairness={
           state.fairness.commitment || state.fairness.nextCommitment
             ? { ...state.fairness, roomId, viewerId: state.viewerId }
@@ -275,6 +291,11 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
       {handsOpen ? (
         <Suspense fallback={null}>
           <HandsBrowser onClose={() => setHandsOpen(false)} />
+        </Suspense>
+      ) : null}
+      {protectionOpen ? (
+        <Suspense fallback={null}>
+          <ResponsiblePlay onClose={() => setProtectionOpen(false)} />
         </Suspense>
       ) : null}
       <RealityCheckSheet

@@ -12,6 +12,7 @@ import {
   GlobeIcon,
   HistoryIcon,
   LockIcon,
+  SlidersIcon,
   SoundIcon,
 } from '../../ui/icons';
 import { copyText } from '../../app/clipboard';
@@ -20,7 +21,7 @@ import { FairnessPanel, type FairnessInfo } from '../../fairness/FairnessPanel';
 import { VerifySheet } from '../../fairness/VerifySheet';
 import { tableHandId } from '../../fairness/verify-hand';
 
-/** The table menu: language, sound, haptics and leaving the table. */
+/** The table menu: language, sound, haptics, my hands, responsible play and leaving the table. */
 export function SettingsSheet({
   open,
   onClose,
@@ -28,6 +29,7 @@ export function SettingsSheet({
   fairness,
   password = null,
   onMyHands,
+  onResponsiblePlay,
 }: {
   open: boolean;
   onClose: () => void;
@@ -38,6 +40,8 @@ export function SettingsSheet({
   fairness: (FairnessInfo & { roomId: string }) | null;
   /** Opens "My hands" over the table. */
   onMyHands?: () => void;
+  /** Opens "Responsible play" (limits, reality check, a break) over the table, the seat kept. */
+  onResponsiblePlay?: () => void;
 }) {
   const { t } = useTranslation();
   const s = useStore(settings);
@@ -92,6 +96,18 @@ export function SettingsSheet({
             >
               <HistoryIcon className="h-5 w-5 text-gold-400" />
               <span className="flex-1">{t('hands.title')}</span>
+              <ChevronRight className="h-4 w-4 text-cream/35" />
+            </button>
+          ) : null}
+          {onResponsiblePlay ? (
+            <button
+              type="button"
+              data-testid="settings-responsible-play"
+              onClick={onResponsiblePlay}
+              className="flex w-full items-center gap-3 px-4 py-3.5 text-left"
+            >
+              <SlidersIcon className="h-5 w-5 text-gold-400" />
+              <span className="flex-1">{t('more.responsiblePlay')}</span>
               <ChevronRight className="h-4 w-4 text-cream/35" />
             </button>
           ) : null}

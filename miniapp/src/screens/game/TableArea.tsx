@@ -14,7 +14,8 @@ export function TableArea({
   state: GameState;
   viewerId: string | null;
   display: TableDisplay;
-  emptyAction: 'invite' | 'sit';
+  /** null: empty seats offer nothing (the player may not sit down now). */
+  emptyAction: 'invite' | 'sit' | null;
   onEmptySeat: (position: number) => void;
 }) {
   const areaRef = useRef<HTMLDivElement>(null);

@@ -16,6 +16,7 @@ import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
 import { SuspensionNotice } from '../../ui/SuspensionNotice';
 import { ExclusionNotice } from '../protection/ExclusionNotice';
+import { useAccountBlock } from '../../app/account';
 import {
   ChevronLeft,
   ChevronRight,
@@ -42,6 +43,8 @@ type Dialog = null | { kind: 'create'; type: RoomType } | { kind: 'join'; roomId
 export function Dashboard() {
   const { t } = useTranslation();
   const me = useStore(profile);
+  // A suspension or a break in force: the banners above say why; Create and Enter wait for its end.
+  const blocked = useAccountBlock() !== null;
   const { rooms, total, loaded } = useStore(roomList);
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -125,6 +128,7 @@ export function Dashboard() {
             key={id}
             variant={variant}
             onClick={onClick}
+            disabled={blocked && id === 'create-menu-button'}
             data-testid={id}
             className="!h-[68px] flex-col !gap-1 !px-0.5"
           >
@@ -199,6 +203,7 @@ export function Dashboard() {
               <RoomCard
                 key={room.roomId}
                 room={room}
+                canEnter={!blocked}
                 onEnter={() =>
                   room.type === 'private'
                     ? setDialog({ kind: 'join', roomId: room.roomId })

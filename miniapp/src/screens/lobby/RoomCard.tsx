@@ -8,10 +8,13 @@ import { useFormatUsd } from '../../lib/money';
 
 export function RoomCard({
   room,
+  canEnter = true,
   onEnter,
   onWatch,
 }: {
   room: RoomSummary;
+  /** False while the account may not sit down (a suspension or a break): watching still works. */
+  canEnter?: boolean;
   onEnter: () => void;
   onWatch: () => void;
 }) {
@@ -47,7 +50,7 @@ export function RoomCard({
         </div>
       </div>
       <div className="flex flex-col items-end gap-1">
-        <Button size="sm" onClick={onEnter} disabled={full} data-testid="room-enter">
+        <Button size="sm" onClick={onEnter} disabled={full || !canEnter} data-testid="room-enter">
           {t('lobby.enter')}
         </Button>
         <button

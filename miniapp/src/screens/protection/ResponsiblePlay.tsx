@@ -15,6 +15,7 @@ import { ChevronRight } from '../../ui/icons';
 import { LimitSheet, type LimitTarget } from './LimitSheet';
 import { ExclusionSheet } from './ExclusionSheet';
 import { HelpLinks } from './HelpLinks';
+import { CloseButton } from '../../ui/CloseButton';
 
 function Section({
   title,
@@ -88,6 +89,32 @@ function LimitRow({
   );
 }
 
+/**
+ * The page itself, or with `onClose` (the table menu) a layer over the table with a close button:
+ * the table, and the seat, stay underneath. Sheets (z-40) still open above it.
+ */
+function Shell({ onClose, children }: { onClose: (() => void) | undefined; children: ReactNode }) {
+  const { t } = useTranslation();
+  const close = onClose ? (
+    <CloseButton label={t('common.close')} testId="protection-close" onClick={onClose} />
+  ) : undefined;
+  const page = (
+    <PageShell title={t('protection.title')} testId="protection-page" action={close}>
+      {children}
+    </PageShell>
+  );
+  if (!onClose) return page;
+  return (
+    <div
+      className="fixed inset-0 z-[35] overflow-y-auto bg-[#04140a]"
+      role="dialog"
+      data-testid="protection-layer"
+    >
+      {page}
+    </div>
+  );
+}
+
 function limitState(p: Protection, target: LimitTarget): LimitState {
   if (target.kind === 'session') return p.limits.sessionMinutes;
   return target.kind === 'loss' ? p.limits.loss[target.period] : p.limits.deposit[target.period];
@@ -98,7 +125,7 @@ function limitState(p: Protection, target: LimitTarget): LimitState {
  * the session time limit, the reality check's interval, and a cool-off or a self-exclusion. Pending
  * raises show with when they apply; the server enforces everything.
  */
-export default function ResponsiblePlay() {
+export default function ResponsiblePlay({ onClose }: { onClose?: () => void } = {}) {
   const { t, i18n } = useTranslation();
   const p = useStore(protection);
   const usd = useFormatUsd();
@@ -117,7 +144,7 @@ export default function ResponsiblePlay() {
 
   if (!p) {
     return (
-      <PageShell title={t('protection.title')} testId="protection-page">
+      <Shell onClose={onClose}>
         {failed ? (
           <p className="text-center text-red-300" data-testid="protection-load-error">
             {t('protection.loadError')}
@@ -127,7 +154,7 @@ export default function ResponsiblePlay() {
             <Spinner />
           </div>
         )}
-      </PageShell>
+      </Shell>
     );
   }
 
@@ -147,7 +174,7 @@ export default function ResponsiblePlay() {
   }
 
   return (
-    <PageShell title={t('protection.title')} testId="protection-page">
+    <Shell onClose={onClose}>
       <p className="mb-4 px-1 text-sm text-[var(--hint)]">{t('protection.intro')}</p>
 
       <Section
@@ -280,6 +307,6 @@ export default function ResponsiblePlay() {
           }}
         />
       ) : null}
-    </PageShell>
+    </Shell>
   );
 }

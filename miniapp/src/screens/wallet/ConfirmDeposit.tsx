@@ -13,6 +13,7 @@ import { CopyIcon, QrIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { CurrencyBadge } from './CurrencyBadge';
 import { CURRENCY_LABEL, CreditedPanel, Notice, SandboxPayPanel, TrackerIdRow } from './parts';
+import { InvitationNotice } from './InvitationNotice';
 
 function QrImage({ text }: { text: string }) {
   const [src, setSrc] = useState<string | null>(null);
@@ -68,6 +69,7 @@ export default function ConfirmDeposit({
   if (credit) {
     return (
       <PageShell title={t('wallet.depositWith', { currency: label })} testId="confirm-deposit-page">
+        <InvitationNotice />
         <CreditedPanel credit={credit} />
       </PageShell>
     );

@@ -20,6 +20,7 @@ import { ChevronRight } from '../../ui/icons';
 import { CurrencyBadge } from './CurrencyBadge';
 import { AmountField, CURRENCY_LABEL, CreditedPanel, Notice, TrackerIdRow } from './parts';
 import { DepositLimitOffer } from '../protection/DepositLimitOffer';
+import { InvitationNotice } from './InvitationNotice';
 import { depositLimitText } from '../../protection/format';
 
 type Tab = 'crypto' | 'more';
@@ -93,6 +94,7 @@ export default function Deposit() {
 
   return (
     <PageShell title={t('wallet.depositTitle')} testId="deposit-page">
+      <InvitationNotice />
       <DepositLimitOffer />
       {body}
     </PageShell>
