@@ -149,6 +149,7 @@ const FILLED: Record<string, string> = {
   BOT_WEBHOOK_SECRET: 'webhook-secret_0123456789',
   ALFABIT_API_KEY: 'alfabit-key',
   CRYPTOPAY_TOKEN: '12345:AAcryptopay',
+  BOT_ADMIN_IDS: '9001',
 };
 
 /** Variable names in the README's settings tables (first column of a table headed `variable`). */
@@ -208,9 +209,9 @@ describe('docker-compose.yml', () => {
     expect(services.migrate!.command).toEqual(['node', 'deploy/migrate.mjs']);
   });
 
-  it('checks each api node on /api/v1/health', () => {
+  it('checks each api node on its readiness, /api/v1/health/ready', () => {
     const script = read('deploy/healthcheck.mjs');
-    expect(script).toContain('/api/v1/health');
+    expect(script).toContain('/api/v1/health/ready');
     for (const name of API_NODES) {
       expect(services[name]!.healthcheck?.test, name).toEqual(['CMD', 'node', 'deploy/healthcheck.mjs']);
     }
@@ -323,7 +324,7 @@ describe('deploy/Caddyfile', () => {
     expect(caddyfile).toMatch(/^\{\$DOMAIN\} \{$/m);
     expect(caddyfile).toMatch(/reverse_proxy api-1:\{\$API_PORT:3000\} api-2:\{\$API_PORT:3000\} \{/);
     expect(caddyfile).toMatch(/^\s*lb_policy cookie \w+$/m);
-    expect(caddyfile).toMatch(/^\s*health_uri \/api\/v1\/health$/m);
+    expect(caddyfile).toMatch(/^\s*health_uri \/api\/v1\/health\/ready$/m);
     // Caddy must set X-Forwarded-For itself: trusting a client's would let it spoof callback sources.
     expect(caddyfile).not.toMatch(/^\s*trusted_proxies/m);
   });
@@ -388,11 +389,11 @@ describe('deploy/healthcheck.mjs', () => {
     return (server.address() as AddressInfo).port;
   }
 
-  it('passes when GET /api/v1/health on PORT answers 200 {"status":"ok"}', async () => {
+  it('passes when GET /api/v1/health/ready on PORT answers 200 {"status":"ok"}', async () => {
     const seen: string[] = [];
     const port = await serve(200, '{"status":"ok"}', seen);
     expect(await run('deploy/healthcheck.mjs', { PORT: String(port) })).toBe(0);
-    expect(seen).toEqual(['/api/v1/health']);
+    expect(seen).toEqual(['/api/v1/health/ready']);
   });
 
   it('fails on another status, another body, or nothing listening', async () => {

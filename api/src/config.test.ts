@@ -33,9 +33,11 @@ describe('loadConfig', () => {
       PAYMENTS_PROVIDER: 'cryptopay',
       CRYPTOPAY_TOKEN: '1:token',
       PUBLIC_URL: 'https://play.example.com',
+      BOT_ADMIN_IDS: '9001, 9002',
     });
     expect(config).toMatchObject({
       isProduction: true,
+      adminIds: ['9001', '9002'],
       port: 8080,
       databaseUrl: 'postgres://u:p@db:5432/svara',
       botToken: '42:real-token',
@@ -85,11 +87,82 @@ describe('loadConfig', () => {
   });
 });
 
+describe('production safety', () => {
+  const production = {
+    NODE_ENV: 'production',
+    BOT_TOKEN: '123456:real-looking-token',
+    JWT_SECRET: 'production-secret-long-enough-0123456789',
+    DATABASE_URL: 'postgres://svara@db:5432/svara',
+    BOT_ADMIN_IDS: '9001',
+    PAYMENTS_PROVIDER: 'cryptopay',
+    CRYPTOPAY_TOKEN: 't',
+    PUBLIC_URL: 'https://svara.example',
+  };
+  const problemsOf = (env: Record<string, string>): string => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      return (error as ConfigError).problems.join('\n');
+    }
+    return '';
+  };
+
+  it('starts with every production setting given', () => {
+    expect(loadConfig(production).isProduction).toBe(true);
+  });
+
+  it('refuses production without DATABASE_URL rather than start the embedded database', () => {
+    expect(problemsOf({ ...production, DATABASE_URL: '' })).toMatch(
+      /DATABASE_URL: is required in production/,
+    );
+  });
+
+  it('refuses a PUBLIC_URL that is not https in production', () => {
+    expect(problemsOf({ ...production, PUBLIC_URL: 'http://svara.example' })).toMatch(
+      /PUBLIC_URL: must be an https:\/\/ URL in production/,
+    );
+  });
+
+  it('refuses production without operators, whose review every held withdrawal waits for', () => {
+    expect(problemsOf({ ...production, BOT_ADMIN_IDS: '' })).toMatch(
+      /BOT_ADMIN_IDS: is required in production/,
+    );
+    expect(problemsOf({ ...production, BOT_ADMIN_IDS: '', WITHDRAW_REVIEW_NEW_ADDRESS: 'false' })).toMatch(
+      /BOT_ADMIN_IDS/,
+    );
+  });
+
+  it('warns outside production when first withdrawals wait for review and nobody can give it', () => {
+    const config = loadConfig({ WITHDRAW_REVIEW_NEW_ADDRESS: 'true' });
+    expect(config.warnings.join('\n')).toMatch(/BOT_ADMIN_IDS is empty/);
+    expect(loadConfig({ WITHDRAW_REVIEW_NEW_ADDRESS: 'true', BOT_ADMIN_IDS: '9001' }).warnings).toEqual([]);
+  });
+
+  it('serves the development routes only with the development token', () => {
+    expect(loadConfig({}).devRoutes).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', BOT_TOKEN: DEVELOPMENT_BOT_TOKEN }).devRoutes).toBe(true);
+    const real = loadConfig({
+      NODE_ENV: 'development',
+      BOT_TOKEN: '7000000001:AAE-real-looking_token-0123456789ab',
+    });
+    expect(real.devRoutes).toBe(false);
+    expect(real.warnings.join('\n')).toMatch(/development routes .* are off/);
+    // Tests sign with a token of their own, which no bot could have.
+    expect(loadConfig({ NODE_ENV: 'test', BOT_TOKEN: '4242:test-bot-token' }).devRoutes).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'test', BOT_TOKEN: '7000000001:AAE-real-looking_token-0123456789ab' }).devRoutes,
+    ).toBe(false);
+    expect(loadConfig(production).devRoutes).toBe(false);
+  });
+});
+
 describe('payments configuration', () => {
   const production = {
     NODE_ENV: 'production',
     BOT_TOKEN: '123456:real-looking-token',
     JWT_SECRET: 'production-secret-long-enough-0123456789',
+    DATABASE_URL: 'postgres://svara@db:5432/svara',
+    BOT_ADMIN_IDS: '9001',
   };
 
   it('uses the sandbox by default outside production, and never in production', () => {

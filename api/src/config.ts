@@ -11,6 +11,14 @@ import { PROVIDER_NAMES, type ProviderName } from './payments/gateway.js';
 export const DEVELOPMENT_BOT_TOKEN = '1000000000:DEVELOPMENT-ONLY-not-a-real-bot-token';
 const DEVELOPMENT_JWT_SECRET = 'development-only-jwt-secret-change-me-in-production';
 
+/**
+ * A token @BotFather could have issued (a bot id, a colon, 35 characters). Init data signed with it
+ * would sign in as anyone, so the development routes never serve one (`devRoutes`).
+ */
+export function looksLikeRealBotToken(token: string): boolean {
+  return token !== DEVELOPMENT_BOT_TOKEN && /^\d{6,}:[\w-]{30,}$/.test(token);
+}
+
 /** The repository root (api/src/config.ts or api/dist/config.js → two levels up from this folder). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -139,6 +147,14 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['CRYPTOPAY_TOKEN'], message: 'is required with cryptopay' });
     }
     if (env.NODE_ENV !== 'production') return;
+    if (!env.DATABASE_URL) {
+      // The embedded database keeps real balances in a folder of the checkout, unbacked-up: never.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is required in production (the embedded PostgreSQL is for development only)',
+      });
+    }
     if (env.PAYMENTS_PROVIDER.includes('sandbox')) {
       // The sandbox pays whoever asks: with real money it would be free money.
       ctx.addIssue({
@@ -152,6 +168,21 @@ const envSchema = z
         code: 'custom',
         path: ['PUBLIC_URL'],
         message: 'is required in production (where providers send their callbacks)',
+      });
+    } else if (!env.PUBLIC_URL.startsWith('https://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'must be an https:// URL in production (callbacks and the login cookie travel over it)',
+      });
+    }
+    if (env.BOT_ADMIN_IDS.length === 0) {
+      // Withdrawals over WITHDRAW_REVIEW_OVER, from flagged accounts and (by default) first ones to an
+      // address wait for an operator: without one they would wait for nobody.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BOT_ADMIN_IDS'],
+        message: 'is required in production: withdrawals held for review would wait for nobody',
       });
     }
     if (env.DEV_SERVER_SEEDS) {
@@ -192,6 +223,14 @@ export interface Config {
   /** BOT_ADMIN_IDS: the operators' Telegram ids, for the bot's admin commands and the admin API. */
   adminIds: string[];
   payments: PaymentsConfig;
+  /**
+   * The development routes (/dev/init-data, /dev/faucet, the dev chat): outside production, and only
+   * with the development token (tests: any token that is not a real-looking one). Init data they sign
+   * with a real bot's token would sign in as anyone.
+   */
+  devRoutes: boolean;
+  /** Settings that start but deserve a loud line in the log (configWarnings). */
+  warnings: string[];
 }
 
 export interface PaymentsConfig {
@@ -236,6 +275,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const reviewNewAddress = e.WITHDRAW_REVIEW_NEW_ADDRESS
+    ? e.WITHDRAW_REVIEW_NEW_ADDRESS === 'true' || e.WITHDRAW_REVIEW_NEW_ADDRESS === '1'
+    : e.NODE_ENV === 'production';
+  const devRoutes =
+    e.NODE_ENV !== 'production' &&
+    (e.BOT_TOKEN === DEVELOPMENT_BOT_TOKEN || (e.NODE_ENV === 'test' && !looksLikeRealBotToken(e.BOT_TOKEN)));
+  const warnings: string[] = [];
+  if (e.NODE_ENV !== 'production' && !devRoutes) {
+    warnings.push(
+      'BOT_TOKEN is not the development token: the development routes (/dev/init-data, /dev/faucet, /dev/chat) are off',
+    );
+  }
+  if (e.BOT_ADMIN_IDS.length === 0 && reviewNewAddress) {
+    warnings.push(
+      'BOT_ADMIN_IDS is empty while first withdrawals to an address wait for review: they will wait for nobody',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -264,9 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reconcileEveryMs: e.PAYMENTS_RECONCILE_MS,
       reconcileAfterMs: e.PAYMENTS_RECONCILE_AFTER_MS,
       reviewOverCents: Math.round(e.WITHDRAW_REVIEW_OVER * 100),
-      reviewNewAddress: e.WITHDRAW_REVIEW_NEW_ADDRESS
-        ? e.WITHDRAW_REVIEW_NEW_ADDRESS === 'true' || e.WITHDRAW_REVIEW_NEW_ADDRESS === '1'
-        : e.NODE_ENV === 'production',
+      reviewNewAddress,
       alfabit:
         e.PAYMENTS_PROVIDER.includes('alfabit') && e.ALFABIT_API_KEY
           ? { apiUrl: e.ALFABIT_API_URL, apiKey: e.ALFABIT_API_KEY, callbackIps: e.ALFABIT_CALLBACK_IPS }
@@ -283,5 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         timeoutRate: e.SANDBOX_TIMEOUT_RATE,
       },
     },
+    devRoutes,
+    warnings,
   };
 }

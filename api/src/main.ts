@@ -4,7 +4,7 @@
  * closes, the embedded database stops.
  */
 import { randomBytes } from 'node:crypto';
-import { BotConfigError, launchBot, loadBotConfig } from '@svara/bot';
+import { BotConfigError, launchBot, loadBotConfig, type BotConfig } from '@svara/bot';
 import { ConfigError, DEVELOPMENT_BOT_TOKEN, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { createLogger } from './logger.js';
@@ -14,7 +14,7 @@ import { attachRealtime } from './realtime/index.js';
 import { devChatApiRoot, devChatPageUrl, localOrigin } from './dev/telegram/wiring.js';
 
 let config;
-let botConfig;
+let botConfig: BotConfig;
 try {
   config = loadConfig();
   // In development the bot talks to the api's own stand-in Bot API (/dev/chat), opening the Mini
@@ -32,6 +32,15 @@ try {
 }
 
 const logger = createLogger({ level: config.logLevel });
+for (const warning of config.warnings) logger.warn(`configuration: ${warning}`);
+// The dev chat's page signs people in with the bot's token: with a real one it stays off.
+if (botConfig.enabled && botConfig.devChat === true && !config.devRoutes) {
+  botConfig = {
+    enabled: false,
+    refused: true,
+    reason: 'the development chat needs the development BOT_TOKEN',
+  };
+}
 const database = await openDatabase(config, logger).catch((error: unknown) => {
   logger.fatal({ err: error }, 'the database could not be opened');
   process.exit(1);

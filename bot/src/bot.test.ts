@@ -288,6 +288,41 @@ describe('launching inside the api', () => {
     expect(logs.map((entry) => entry.message)).toEqual(['Telegram bot polling']);
   });
 
+  it("gives each operator's chat a menu with the operators' commands too", async () => {
+    const telegram = new FakeTelegram();
+    const running = launchBot(
+      { enabled: true, settings: { ...settings, adminIds: new Set(['9000']) } },
+      { services: harness.services, logger: recordingLogger([]), client: telegram.client },
+    )!;
+    await running.ready;
+    await running.stop();
+
+    const scoped = telegram.callsOf('setMyCommands').filter((c) => c.scope !== undefined);
+    expect(scoped.map((c) => [c.scope, c.language_code])).toEqual([
+      [{ type: 'chat', chat_id: '9000' }, undefined],
+      [{ type: 'chat', chat_id: '9000' }, 'ru'],
+      [{ type: 'chat', chat_id: '9000' }, 'en'],
+    ]);
+    const english = (scoped[2]!.commands as { command: string }[]).map((c) => c.command);
+    expect(english).toEqual([
+      'start',
+      'balance',
+      'deposit',
+      'invite',
+      'language',
+      'help',
+      'withdrawals',
+      'user',
+      'stats',
+      'news',
+    ]);
+    // Players keep the list without them.
+    const everyone = telegram.callsOf('setMyCommands').filter((c) => c.scope === undefined);
+    expect(
+      everyone.flatMap((c) => (c.commands as { command: string }[]).map((x) => x.command)),
+    ).not.toContain('withdrawals');
+  });
+
   it('does not hold up the api while Telegram is unreachable, says so, and still stops promptly', async () => {
     const logs: LogEntry[] = [];
     let attempts = 0;

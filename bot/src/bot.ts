@@ -21,8 +21,10 @@ import type { BotContext } from './context.js';
 import { postgresConversationStorage } from './conversation-storage.js';
 import { createBroadcaster, type Broadcaster } from './news/broadcaster.js';
 import { newsFeature } from './news/news.js';
+import { operatorMenu } from './operators/menu.js';
 import { operatorsFeature } from './operators/operators.js';
-import { renderWithdrawalReview } from './operators/review.js';
+import { renderWithdrawalReview, reviewMessage } from './operators/review.js';
+import { reviewCopies } from './operators/review-copies.js';
 import { sendPost } from './news/post.js';
 import { allPlayers } from './news/recipients.js';
 import { noticeStore } from './outbox/notice-store.js';
@@ -89,6 +91,7 @@ export function createSvaraBot(options: CreateBotOptions): SvaraBot {
   }
 
   const store = noticeStore(services.orm.em.getConnection());
+  const copies = reviewCopies(services.orm.em.getConnection());
   const notices = createNoticeDrain({
     store,
     api: bot.api,
@@ -99,6 +102,11 @@ export function createSvaraBot(options: CreateBotOptions): SvaraBot {
       miniAppUrl,
       invoiceMessage: (language, state) => renderInvoiceMessage(language, state, { miniAppUrl }),
       withdrawalReview: (orderId, language) => renderWithdrawalReview(services.desk, orderId, language),
+      withdrawalCard: async (orderId, language) => {
+        const withdrawal = await services.desk.withdrawal(orderId);
+        return withdrawal ? reviewMessage(language, withdrawal) : null;
+      },
+      reviewCopies: copies,
     }),
     ...options.notices,
   });
@@ -151,6 +159,8 @@ export function createSvaraBot(options: CreateBotOptions): SvaraBot {
       miniAppUrl,
       logger,
     }),
+    // Wraps /start: an operator's chat gets the operators' command menu too.
+    operatorMenu({ adminIds, logger }),
     startCommand({ services, miniAppUrl, logger }),
     languageCommand({ users: services.users, miniAppUrl, logger }),
     balanceCommand({ ledger: services.ledger, miniAppUrl }),
@@ -160,6 +170,7 @@ export function createSvaraBot(options: CreateBotOptions): SvaraBot {
       desk: services.desk,
       payments: services.payments,
       suspension: services.suspension,
+      copies,
       logger,
     }),
     helpCommand({ adminIds, miniAppUrl }),

@@ -11,6 +11,7 @@ import type { BotConfig } from './config.js';
 import { pollWhileLeased, type LeaseTiming } from './polling-lease.js';
 import type { BotLogger, BotServices } from './ports.js';
 import { configureBot } from './setup.js';
+import { showOperatorCommands } from './operators/menu.js';
 import { createWebhookEndpoint, registerWebhook, type WebhookEndpoint } from './webhook.js';
 
 export interface RunningBot {
@@ -82,6 +83,7 @@ export function launchBot(
       );
     }
     await configureBot(bot.api, settings.miniAppUrl);
+    for (const adminId of settings.adminIds) await showOperatorCommands(bot.api, adminId, logger);
     if (abort.signal.aborted) return;
     if (settings.webhook) {
       await registerWebhook(bot.api, settings.webhook, ALLOWED_UPDATES);

@@ -2,7 +2,14 @@
  * What the bot needs from the api's service layer, as shapes rather than imports: the api passes its
  * real services (they satisfy these structurally), and the bot builds without compiling the api.
  */
-import type { DeskStats, DeskUserCard, DeskWithdrawal, HandSummary, ReferralInfo } from '@svara/core';
+import type {
+  DeskStats,
+  DeskUserCard,
+  DeskWithdrawal,
+  HandSummary,
+  ReferralInfo,
+  RejectionPreset,
+} from '@svara/core';
 
 /** A player as the users service returns it (the fields the bot reads). */
 export interface BotUser {
@@ -56,12 +63,15 @@ export interface ReviewedWithdrawal {
 export interface WithdrawalReviewPort {
   admin: {
     withdrawals(status?: 'review' | 'pending' | 'all'): Promise<ReviewedWithdrawal[]>;
-    /** Once per withdrawal: a second decision is SvaraError('withdrawal_already_decided'). */
+    /**
+     * Once per withdrawal: a second decision is SvaraError('withdrawal_already_decided'); approving a
+     * suspended player's is SvaraError('player_suspended'). A rejection's reason reaches the player.
+     */
     decide(
       operatorId: string,
       orderId: string,
       decision: 'approve' | 'reject',
-      reason?: string,
+      reason?: { preset?: RejectionPreset; note?: string },
     ): Promise<ReviewedWithdrawal>;
   };
 }

@@ -3,7 +3,7 @@ import type { Api } from 'grammy';
 import { DEFAULT_LANGUAGE, LANGUAGES, t, type BotTextKey, type Language } from './i18n.js';
 import type { BotLogger } from './ports.js';
 
-/** The commands shown in Telegram's menu; /news stays unlisted (admins know it). */
+/** The commands shown in Telegram's menu; operators' own menu adds theirs (operators/menu.ts). */
 const LISTED_COMMANDS = ['start', 'balance', 'deposit', 'invite', 'language', 'help'] as const;
 
 export function commandList(language: Language) {

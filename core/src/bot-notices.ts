@@ -4,6 +4,7 @@
  * it tells of, and for the bot, which reads, renders and sends it. Money in cents.
  */
 import { z } from 'zod';
+import { rejectionPresetSchema } from './protocol/rest.js';
 
 const cents = z.number().int().nonnegative();
 /** The bot's invoice message that a settled invoice edits instead of sending a new one. */
@@ -19,7 +20,15 @@ export const BotNoticeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('withdrawal_sent'), params: z.object({ amountCents: cents }) }),
   /** The provider failed or refused it; the money is back in the wallet. */
   z.object({ kind: z.literal('withdrawal_failed'), params: z.object({ amountCents: cents }) }),
-  z.object({ kind: z.literal('withdrawal_rejected'), params: z.object({ amountCents: cents }) }),
+  /** An operator declined it (the money is back in the wallet), with the reason they gave. */
+  z.object({
+    kind: z.literal('withdrawal_rejected'),
+    params: z.object({
+      amountCents: cents,
+      preset: rejectionPresetSchema.optional(),
+      note: z.string().optional(),
+    }),
+  }),
   /** A referrer's share of a friend's deposit, added to the referral balance. */
   z.object({ kind: z.literal('referral_bonus'), params: z.object({ amountCents: cents }) }),
   /** Referral earnings moved to the game balance (SPEC §9, at $10). */
@@ -33,6 +42,8 @@ export const BotNoticeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('invoice_expired'), params: z.object(invoiceMessage) }),
   /** To each operator: a withdrawal waits for review (`orderId` is payment_transactions.id). */
   z.object({ kind: z.literal('withdrawal_review'), params: z.object({ orderId: z.string() }) }),
+  /** To each operator: a withdrawal under review was decided; every copy of its review message shows it. */
+  z.object({ kind: z.literal('withdrawal_decided'), params: z.object({ orderId: z.string() }) }),
 ]);
 
 export type BotNotice = z.infer<typeof BotNoticeSchema>;

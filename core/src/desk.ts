@@ -4,6 +4,8 @@
  * cents.
  */
 
+import type { Rejection } from './protocol/rest.js';
+
 export interface DeskPlayer {
   telegramId: string;
   username: string | null;
@@ -67,11 +69,25 @@ export interface DeskWithdrawal {
   reviewReason: string | null;
   createdAt: Date;
   /** The operator's decision; null while in review (or for a withdrawal that never was). */
-  decision: { outcome: 'approved' | 'rejected'; by: DeskOperator; at: Date } | null;
+  decision: {
+    outcome: 'approved' | 'rejected';
+    by: DeskOperator;
+    at: Date;
+    /** A rejection's reason as the player was told it. */
+    rejection: Rejection | null;
+  } | null;
   player: DeskPlayer;
+  /** The player's account is suspended now: an approval is refused (`player_suspended`). */
+  suspension: DeskSuspension | null;
   depositedCents: number;
   withdrawnCents: number;
   recentTables: DeskTable[];
+}
+
+/** One kind of money owed to players (a ledger account kind) and what its accounts hold now. */
+export interface Liability {
+  kind: string;
+  cents: number;
 }
 
 export interface MerchantBalance {
@@ -95,11 +111,16 @@ export interface DeskStats {
   depositsToday: { count: number; cents: number };
   withdrawalsToday: { count: number; cents: number };
   pendingReviews: number;
-  /** Players' wallets and referral balances together: what the house owes them. */
-  playerBalancesCents: number;
+  /**
+   * Everything the house owes players, by ledger account kind: wallets, referral balances,
+   * withdrawals held (in review or on their way), the pots in hand escrows, and any other money kept
+   * for players (tournaments, when they exist). Its total is `liabilitiesCents`.
+   */
+  liabilities: Liability[];
+  liabilitiesCents: number;
   merchants: MerchantBalance[];
   /** The known merchants' balances together; null when none is known. */
   merchantCents: number | null;
-  /** merchantCents / playerBalancesCents; null when either is unknown or nobody holds money. */
+  /** merchantCents / liabilitiesCents; null when either is unknown or nothing is owed. */
   coverage: number | null;
 }

@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'callback_rejected',
   'idempotency_key_reused',
   'withdrawal_already_decided',
+  // An operator approving the withdrawal of a suspended account: refused (unsuspend first, or reject)
+  'player_suspended',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

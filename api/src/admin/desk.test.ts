@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../ledger/check.js';
 import { createLedger, type Ledger } from '../ledger/ledger.js';
 import { useTestDatabase } from '../test-support/db.js';
 import { createDesk } from './desk.js';
@@ -142,6 +143,13 @@ beforeAll(async () => {
   await payment('503', 'deposit', 9_900, 'pending', null);
   await payment('501', 'withdrawal', 1_200, 'success', hoursAgo(1));
   await payment('502', 'withdrawal', 800, 'review', null);
+  // A withdrawal in review holds its money out of the wallet; it is still owed to the player.
+  await move(
+    await ledger.playerWallet('502'),
+    await ledger.systemShard('withdrawal_hold', 'desk-test-502'),
+    800,
+    'withdrawal_hold',
+  );
   await payment('502', 'withdrawal', 600, 'review', null);
 });
 
@@ -180,11 +188,41 @@ describe('/stats', () => {
       merchants: [{ provider: 'cryptopay', cents: 20_000 }],
       merchantCents: 20_000,
     });
-    const owed = await db.knex.raw<{ rows: { total: string }[] }>(
-      `select sum(balance) as total from accounts where kind in ('player_wallet', 'player_referral')`,
+    // Everything owed to players, the same sum ledger:check reports: wallets, referral balances, the
+    // held withdrawals and the pots in escrow.
+    const { owedToPlayers } = await checkLedger(db.knex);
+    expect(stats.liabilitiesCents).toBe(owedToPlayers);
+    expect(stats.liabilities.map((l) => l.kind)).toEqual([
+      'player_wallet',
+      'player_referral',
+      'hand_escrow',
+      'withdrawal_hold',
+    ]);
+    expect(stats.liabilities.find((l) => l.kind === 'hand_escrow')!.cents).toBe(500);
+    expect(stats.coverage).toBeCloseTo(20_000 / stats.liabilitiesCents, 10);
+  });
+
+  it('keeps coverage unchanged when money moves from a wallet into a withdrawal hold', async () => {
+    const merchant = [{ name: 'cryptopay', merchantBalance: async () => 20_000 }];
+    const before = await desk(merchant).stats();
+    await move(
+      await ledger.playerWallet('501'),
+      await ledger.systemShard('withdrawal_hold', 'desk-test-501'),
+      2_100,
+      'withdrawal_hold',
     );
-    expect(stats.playerBalancesCents).toBe(Number(owed.rows[0]!.total));
-    expect(stats.coverage).toBeCloseTo(20_000 / stats.playerBalancesCents, 10);
+    const after = await desk(merchant).stats();
+    expect(after.liabilitiesCents).toBe(before.liabilitiesCents);
+    expect(after.coverage).toBe(before.coverage);
+    const held = (stats: typeof after) => stats.liabilities.find((l) => l.kind === 'withdrawal_hold')!.cents;
+    expect(held(after) - held(before)).toBe(2_100);
+    // Back to the wallet (a rejection), so the other tests see the dataset as it was.
+    await move(
+      await ledger.systemShard('withdrawal_hold', 'desk-test-501'),
+      await ledger.playerWallet('501'),
+      2_100,
+      'withdrawal_refund',
+    );
   });
 
   it('counts seated tables the runtime reports, once', async () => {

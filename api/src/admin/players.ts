@@ -4,7 +4,15 @@
  * /user and /withdrawals render it.
  */
 import type { Knex } from '@mikro-orm/postgresql';
-import type { DeskPayment, DeskPlayer, DeskTablesPlayed, DeskUserCard, DeskWithdrawal } from '@svara/core';
+import {
+  rejectionPresetSchema,
+  type DeskPayment,
+  type DeskPlayer,
+  type DeskSuspension,
+  type DeskTablesPlayed,
+  type DeskUserCard,
+  type DeskWithdrawal,
+} from '@svara/core';
 import { z } from 'zod';
 
 /** How many rooms and payments a card lists. */
@@ -35,6 +43,17 @@ function player(row: Row, prefix = ''): DeskPlayer {
     lastName: (row[`${prefix}last_name`] as string | null) ?? null,
     createdAt: new Date(row[`${prefix}created_at`] as string),
   };
+}
+
+/** The account's suspension from a users row (suspended_at, suspended_reason, suspended_by). */
+function suspensionOf(row: Row): DeskSuspension | null {
+  return row.suspended_at
+    ? {
+        at: new Date(row.suspended_at as string),
+        reason: (row.suspended_reason as string | null) ?? null,
+        by: row.suspended_by === null || row.suspended_by === undefined ? null : String(row.suspended_by),
+      }
+    : null;
 }
 
 /** A player's account balance, found through the accounts' identity index (there is none on owner_id). */
@@ -138,13 +157,7 @@ export function createPlayerQueries(knex: Knex) {
         createdAt: new Date(row.created_at as string),
       })),
       tables,
-      suspension: user.suspended_at
-        ? {
-            at: new Date(user.suspended_at as string),
-            reason: (user.suspended_reason as string | null) ?? null,
-            by: user.suspended_by === null ? null : String(user.suspended_by),
-          }
-        : null,
+      suspension: suspensionOf(user),
     };
   }
 
@@ -153,8 +166,9 @@ export function createPlayerQueries(knex: Knex) {
     if (!orderIdSchema.safeParse(orderId).success) return null;
     const [order] = await rows(
       `select p.id, p.user_id, p.amount_cents, p.method, p.address, p.status, p.review_reason, p.created_at as order_created_at,
-              p.decided_by, p.decided_at, p.failure_reason,
+              p.decided_by, p.decided_at, p.failure_reason, p.reject_preset, p.reject_note,
               u.telegram_id, u.username, u.first_name, u.last_name, u.created_at,
+              u.suspended_at, u.suspended_reason, u.suspended_by,
               o.username as operator_username, o.first_name as operator_first_name
          from payment_transactions p
          join users u on u.telegram_id = p.user_id
@@ -188,9 +202,17 @@ export function createPlayerQueries(knex: Knex) {
                 firstName: (order.operator_first_name as string | null) ?? null,
               },
               at: new Date(order.decided_at as string),
+              rejection:
+                order.reject_preset || order.reject_note
+                  ? {
+                      preset: rejectionPresetSchema.safeParse(order.reject_preset).data ?? null,
+                      note: (order.reject_note as string | null) ?? null,
+                    }
+                  : null,
             }
           : null,
       player: player(order),
+      suspension: suspensionOf(order),
       depositedCents: Number(totals?.deposited ?? 0),
       withdrawnCents: Number(totals?.withdrawn ?? 0),
       recentTables: tables.recent,

@@ -1,9 +1,12 @@
 /**
  * /stats: the operators' numbers of the day, read from the database (days and months in UTC) and the
- * merchants' balances from the payment providers.
+ * merchants' balances from the payment providers. Coverage is the merchants' balances over
+ * everything owed to players (OWED_TO_PLAYERS_KINDS), not just their wallets: a withdrawal in review
+ * or a pot in play is still the players' money.
  */
 import type { DeskStats, MerchantBalance } from '@svara/core';
 import type { Knex } from '@mikro-orm/postgresql';
+import { OWED_TO_PLAYERS_KINDS } from '../db/entities/account.js';
 
 export interface StatsDeps {
   knex: Knex;
@@ -92,11 +95,13 @@ export function createStats(deps: StatsDeps) {
         [day, day],
       ),
       one(`select count(*) as n from hands where started_at >= ? and status <> 'voided'`, [day]),
-      one(
-        `select coalesce(sum(balance) filter (where kind = 'hand_escrow'), 0) as on_tables,
-                coalesce(sum(balance) filter (where kind in ('player_wallet', 'player_referral')), 0) as players
-           from accounts where kind in ('hand_escrow', 'player_wallet', 'player_referral')`,
-      ),
+      // Everything owed to players, by kind (the same sum ledger:check reports as owed to players).
+      knex
+        .raw<{ rows: { kind: string; cents: string }[] }>(
+          `select kind, coalesce(sum(balance), 0) as cents from accounts where kind = any(?) group by kind`,
+          [[...OWED_TO_PLAYERS_KINDS]],
+        )
+        .then((result) => new Map(result.rows.map((row) => [row.kind, Number(row.cents)]))),
       one(
         `select coalesce(sum(t.amount), 0) as month,
                 coalesce(sum(t.amount) filter (where t.created_at >= ?), 0) as today,
@@ -118,7 +123,8 @@ export function createStats(deps: StatsDeps) {
       tablesRunning(),
       merchants(),
     ]);
-    const playerBalancesCents = Number(money.players ?? 0);
+    const liabilities = OWED_TO_PLAYERS_KINDS.map((kind) => ({ kind, cents: money.get(kind) ?? 0 }));
+    const liabilitiesCents = liabilities.reduce((sum, liability) => sum + liability.cents, 0);
     const known = merchantList.filter((m) => m.cents !== null);
     const merchantCents = known.length > 0 ? known.reduce((sum, m) => sum + m.cents!, 0) : null;
     return {
@@ -126,7 +132,7 @@ export function createStats(deps: StatsDeps) {
       players: { total: Number(players.total ?? 0), activeToday: Number(players.active_today ?? 0) },
       tablesRunning: running,
       handsToday: Number(hands.n ?? 0),
-      onTablesCents: Number(money.on_tables ?? 0),
+      onTablesCents: money.get('hand_escrow') ?? 0,
       house: {
         todayCents: Number(house.today ?? 0),
         monthCents: Number(house.month ?? 0),
@@ -136,11 +142,11 @@ export function createStats(deps: StatsDeps) {
       depositsToday: { count: Number(payments.deposits ?? 0), cents: Number(payments.deposited ?? 0) },
       withdrawalsToday: { count: Number(payments.withdrawals ?? 0), cents: Number(payments.withdrawn ?? 0) },
       pendingReviews: Number(payments.reviews ?? 0),
-      playerBalancesCents,
+      liabilities,
+      liabilitiesCents,
       merchants: merchantList,
       merchantCents,
-      coverage:
-        merchantCents !== null && playerBalancesCents > 0 ? merchantCents / playerBalancesCents : null,
+      coverage: merchantCents !== null && liabilitiesCents > 0 ? merchantCents / liabilitiesCents : null,
     };
   };
 }

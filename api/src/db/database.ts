@@ -1,3 +1,4 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { ensureDatabase, isReachable, withDatabase } from './admin.js';
@@ -13,9 +14,37 @@ export interface Database {
 /** The product's database on the embedded server. */
 const EMBEDDED_DATABASE = 'svara';
 
+/**
+ * Beside the embedded data folder while a process runs the server there: its port, so a tool run
+ * without the server's EMBEDDED_PG_PORT (`npm run ledger:check`) finds the database `npm start` uses.
+ */
+export function embeddedPortFile(dataDir: string): string {
+  return `${dataDir.replace(/[/\\]+$/, '')}.port`;
+}
+
+/** The port recorded by the process running the embedded server on `dataDir`, if any. */
+export function recordedEmbeddedPort(dataDir: string): number | null {
+  try {
+    const port = Number(readFileSync(embeddedPortFile(dataDir), 'utf8').trim());
+    return Number.isInteger(port) && port > 0 && port < 65536 ? port : null;
+  } catch {
+    return null;
+  }
+}
+
 interface ServerChoice {
   url: string;
   stop: (() => Promise<void>) | null;
+}
+
+/**
+ * The configuration a tool uses to reach the api's database: with the embedded server and no
+ * EMBEDDED_PG_PORT of its own, on the port the running api recorded.
+ */
+export function withRecordedEmbeddedPort(config: Config, env: NodeJS.ProcessEnv): Config {
+  if (config.databaseUrl || env.EMBEDDED_PG_PORT) return config;
+  const port = recordedEmbeddedPort(config.embeddedPg.dataDir);
+  return port ? { ...config, embeddedPg: { ...config.embeddedPg, port } } : config;
 }
 
 /**
@@ -40,7 +69,19 @@ async function chooseServer(config: Config, logger: Logger): Promise<ServerChoic
       await embedded.stop();
       throw error;
     }
-    return { url: withDatabase(embedded.url, EMBEDDED_DATABASE), stop: () => embedded.stop() };
+    const portFile = embeddedPortFile(dataDir);
+    try {
+      writeFileSync(portFile, `${port}\n`);
+    } catch (error) {
+      logger.warn({ err: error, portFile }, 'could not record the embedded PostgreSQL port');
+    }
+    return {
+      url: withDatabase(embedded.url, EMBEDDED_DATABASE),
+      stop: async () => {
+        rmSync(portFile, { force: true });
+        await embedded.stop();
+      },
+    };
   }
   await ensureDatabase(embeddedUrl(port), EMBEDDED_DATABASE);
   return { url: embeddedUrl(port, EMBEDDED_DATABASE), stop: null };

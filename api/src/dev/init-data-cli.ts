@@ -8,8 +8,8 @@ import { loadConfig } from '../config.js';
 import { signDevInitData } from './init-data.js';
 
 const config = loadConfig();
-if (config.isProduction) {
-  console.error('dev:init-data is for development only');
+if (!config.devRoutes) {
+  console.error('dev:init-data is for development only, with the development BOT_TOKEN');
   process.exit(2);
 }
 

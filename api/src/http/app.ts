@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limit.js';
 import { authRoutes } from './routes/auth.js';
 import { devRoutes } from './routes/dev.js';
+import { healthRoutes } from './routes/health.js';
 import { financeRoutes } from './routes/finances.js';
 import { roomRoutes } from './routes/rooms.js';
 import { handRoutes } from './routes/hands.js';
@@ -122,8 +123,9 @@ export function createApp(services: Services, options: AppOptions = {}): App {
   );
 
   const router = new Router<AppState>({ prefix: API_PREFIX });
-  router.get('/health', (ctx) => {
-    ctx.body = { status: 'ok' };
+  healthRoutes(router, {
+    database: () => services.orm.em.getConnection().execute('select 1'),
+    redis: redis ? () => redis.ping() : undefined,
   });
   authRoutes(router, services, limits);
   userRoutes(router, services, limits);
@@ -139,7 +141,8 @@ export function createApp(services: Services, options: AppOptions = {}): App {
   sandboxRoutes(router, services.payments.gateways.sandbox, config.isProduction);
   if (options.botWebhook) koa.use(botWebhookRoute(options.botWebhook));
   // Development only: a stand-in Bot API and the chat page, so the bot can be tried without Telegram.
-  if (!config.isProduction) {
+  // Its page signs people in, so like /dev/init-data it needs the development token (config.devRoutes).
+  if (config.devRoutes) {
     koa.use(
       devTelegramRoutes({
         botToken: config.botToken,

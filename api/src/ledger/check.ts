@@ -3,7 +3,7 @@
  * equals its credits minus its debits, and no account holding someone's money is negative.
  */
 import type { Knex } from '@mikro-orm/postgresql';
-import { NON_NEGATIVE_KINDS } from '../db/entities/account.js';
+import { NON_NEGATIVE_KINDS, OWED_TO_PLAYERS_KINDS } from '../db/entities/account.js';
 
 export interface LedgerCheckReport {
   ok: boolean;
@@ -15,15 +15,21 @@ export interface LedgerCheckReport {
   mismatches: { accountId: number; kind: string; balance: number; expected: number }[];
   /** Player or escrow accounts below zero. */
   negatives: { accountId: number; kind: string; balance: number }[];
+  /** What the accounts of OWED_TO_PLAYERS_KINDS hold: the house's liabilities (/stats). */
+  owedToPlayers: number;
 }
 
 export async function checkLedger(knex: Knex): Promise<LedgerCheckReport> {
   // One snapshot for all three queries, so transfers committing meanwhile cannot look like errors.
   return knex.transaction(
     async (trx) => {
-      const totals = await trx.raw<{ rows: { accounts: string; total: string | null; transfers: string }[] }>(
+      const totals = await trx.raw<{
+        rows: { accounts: string; total: string | null; transfers: string; owed: string }[];
+      }>(
         `select (select count(*) from accounts) as accounts, (select sum(balance) from accounts) as total,
-                (select count(*) from transfers) as transfers`,
+                (select count(*) from transfers) as transfers,
+                (select coalesce(sum(balance), 0) from accounts where kind = any(?)) as owed`,
+        [[...OWED_TO_PLAYERS_KINDS]],
       );
       const mismatched = await trx.raw<{
         rows: { id: string; kind: string; balance: string; expected: string }[];
@@ -45,6 +51,7 @@ export async function checkLedger(knex: Knex): Promise<LedgerCheckReport> {
         accounts: Number(row.accounts),
         transfers: Number(row.transfers),
         totalBalance: Number(row.total ?? 0),
+        owedToPlayers: Number(row.owed),
         mismatches: mismatched.rows.map((r) => ({
           accountId: Number(r.id),
           kind: r.kind,
@@ -69,6 +76,7 @@ export async function checkLedger(knex: Knex): Promise<LedgerCheckReport> {
 export function formatLedgerReport(report: LedgerCheckReport): string {
   const lines = [
     `ledger: ${report.accounts} accounts, ${report.transfers} transfers, balances sum to ${report.totalBalance} cents`,
+    `  owed to players (wallets, referral, withdrawal holds, hand escrows): ${report.owedToPlayers} cents`,
   ];
   if (report.totalBalance !== 0) lines.push(`  VIOLATION: balances sum to ${report.totalBalance}, not 0`);
   for (const m of report.mismatches) {

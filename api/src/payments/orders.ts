@@ -4,7 +4,7 @@
  * settled exactly once, under a row lock, in the same transaction as its ledger transfers.
  */
 import type { Knex } from '@mikro-orm/postgresql';
-import type { Currency } from '@svara/core';
+import { rejectionPresetSchema, type Currency, type Rejection } from '@svara/core';
 import type { PaymentMethod, PaymentStatus } from '../db/entities/payment-transaction.js';
 import { InsufficientBalanceError, ledgerPostArguments, type TransferRequest } from '../ledger/ledger.js';
 
@@ -30,6 +30,8 @@ export interface OrderRow {
   decidedBy: string | null;
   decidedAt: Date | null;
   failureReason: string | null;
+  /** An operator's rejection: why, as the player is told. */
+  rejection: Rejection | null;
   /** The bot's invoice message showing this deposit (edited when it settles), if it has one. */
   botMessageId: number | null;
   createdAt: Date;
@@ -40,7 +42,7 @@ export const FINAL_STATUSES: readonly PaymentStatus[] = ['success', 'canceled', 
 
 export const ORDER_COLUMNS = `id, user_id, type, tracker_id, amount_cents, currency, status, provider, method,
   provider_order_id, provider_status, address, address_raw, pay_url, expires_at, fee_cents, idempotency_key,
-  review_reason, decided_by, decided_at, failure_reason, bot_message_id, created_at`;
+  review_reason, decided_by, decided_at, failure_reason, reject_preset, reject_note, bot_message_id, created_at`;
 
 type Raw = Record<string, unknown>;
 
@@ -70,6 +72,13 @@ export function toOrder(row: Raw): OrderRow {
     decidedBy: text(row.decided_by),
     decidedAt: date(row.decided_at),
     failureReason: text(row.failure_reason),
+    rejection:
+      row.reject_preset || row.reject_note
+        ? {
+            preset: rejectionPresetSchema.safeParse(row.reject_preset).data ?? null,
+            note: text(row.reject_note),
+          }
+        : null,
     botMessageId:
       row.bot_message_id === null || row.bot_message_id === undefined ? null : Number(row.bot_message_id),
     createdAt: new Date(row.created_at as string),

@@ -467,16 +467,13 @@ describe('withdrawals', () => {
       idempotencyKey: 'big-amount',
     });
     expect(big.review).toBe(true);
-    const rejected = await payments.admin.decide(
-      '9001',
-      await orderId(big.trackerId),
-      'reject',
-      'documents needed',
-    );
+    const rejected = await payments.admin.decide('9001', await orderId(big.trackerId), 'reject', {
+      note: 'documents needed',
+    });
     expect(rejected).toMatchObject({ status: 'canceled', decidedBy: '9001' });
     expect(await noticesOf(player.id)).toContainEqual({
       kind: 'withdrawal_rejected',
-      params: { amountCents: 10_001 },
+      params: { amountCents: 10_001, note: 'documents needed' },
     });
 
     await payments.admin.flagForReview(player.id, true);
@@ -563,5 +560,80 @@ describe('callbacks', () => {
     expect(await ledger.walletBalance(player.id)).toBe(5_000 - 2_000 + 990);
     expect(await kindTotal('withdrawal_hold')).toBe(heldBefore);
     expect((await checkLedger(db.knex)).ok).toBe(true);
+  });
+describe("operators' decisions", () => {
+  /** A withdrawal of $20 from a flagged account, waiting for review; its order id. */
+  async function inReview(player: { id: string }, key: string): Promise<string> {
+    await payments.admin.flagForReview(player.id, true);
+    const answer = await payments.withdraw(player.id, {
+      amountCents: 2_000,
+      method: 'cryptobot',
+      idempotencyKey: key,
+    });
+    expect(answer.review).toBe(true);
+    const queue = await payments.admin.withdrawals('review');
+    return queue.find((w) => w.trackerId === answer.trackerId)!.id;
+  }
+
+  it("refuses to approve a suspended player's withdrawal, and lets it be rejected", async () => {
+    const player = await newPlayer({ fundCents: 5_000 });
+    const id = await inReview(player, 'suspended-01');
+    // Suspended after asking: the request waits in review, held.
+    await db.knex.raw(
+      `update users set suspended_at = now(), suspended_reason = 'Fraud check pending', suspended_by = 9001
+        where telegram_id = ?`,
+      [player.id],
+    );
+    await expect(payments.admin.decide('9002', id, 'approve')).rejects.toMatchObject({
+      code: 'player_suspended',
+    });
+    expect(gateway.withdrawals).toHaveLength(0);
+    expect((await payments.admin.withdrawals('review')).map((w) => w.id)).toContain(id);
+    expect(await ledger.walletBalance(player.id)).toBe(3_000);
+
+    await payments.admin.decide('9002', id, 'reject', { preset: 'verification' });
+    expect(await ledger.walletBalance(player.id)).toBe(5_000);
+    expect((await checkLedger(db.knex)).ok).toBe(true);
+  });
+
+  it('tells the player why it was rejected, in the notice and in their history', async () => {
+    const player = await newPlayer({ fundCents: 5_000 });
+    const id = await inReview(player, 'reasoned-01');
+    const waiting = await payments.history(player.id, player.id);
+    expect(waiting[0]).toMatchObject({ type: 'withdrawal', status: 'pending', review: true });
+    expect(waiting[0]).not.toHaveProperty('rejection');
+
+    await payments.admin.decide('9001', id, 'reject', { preset: 'address', note: ' Memo wallets only ' });
+    expect(await noticesOf(player.id)).toContainEqual({
+      kind: 'withdrawal_rejected',
+      params: { amountCents: 2_000, preset: 'address', note: 'Memo wallets only' },
+    });
+    const [item] = await payments.history(player.id, player.id);
+    expect(item).toMatchObject({
+      status: 'canceled',
+      rejection: { preset: 'address', note: 'Memo wallets only' },
+    });
+    expect(item).not.toHaveProperty('review');
+  });
+
+  it('tells every operator of each decision, so every copy of the review message shows it', async () => {
+    const player = await newPlayer({ fundCents: 9_000 });
+    const approved = await inReview(player, 'told-ops-1');
+    const rejected = await inReview(player, 'told-ops-2');
+    await payments.admin.decide('9001', approved, 'approve');
+    await payments.admin.decide('9002', rejected, 'reject');
+    for (const operator of ['9001', '9002']) {
+      const told = await noticesOf(operator);
+      expect(told).toContainEqual({ kind: 'withdrawal_decided', params: { orderId: approved } });
+      expect(told).toContainEqual({ kind: 'withdrawal_decided', params: { orderId: rejected } });
+    }
+    // A decision refused (decided already) tells nobody again.
+    await expect(payments.admin.decide('9002', approved, 'approve')).rejects.toMatchObject({
+      code: 'withdrawal_already_decided',
+    });
+    const again = (await noticesOf('9002')).filter(
+      (n) => n.kind === 'withdrawal_decided' && n.params.orderId === approved,
+    );
+    expect(again).toHaveLength(1);
   });
 });

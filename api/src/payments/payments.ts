@@ -30,7 +30,7 @@ import type { CallbackRequest, OrderSnapshot } from './gateway.js';
 import { ORDER_COLUMNS, orderQueries, toOrder, type OrderRow } from './orders.js';
 import { createGateways, type Gateways } from './providers.js';
 import { createReconciler } from './reconciler.js';
-import { createWithdrawals } from './withdrawals.js';
+import { createWithdrawals, type RejectionInput } from './withdrawals.js';
 import { createInvoiceMessages, type AttachedInvoice, type ChatInvoice } from './invoice-messages.js';
 import type { ProtectionService } from '../protection/protection.js';
 
@@ -84,7 +84,8 @@ export interface PaymentsService {
       operatorId: string,
       orderId: string,
       decision: 'approve' | 'reject',
-      reason?: string,
+      /** A rejection's reason, told to the player in the bot's notice and in their history. */
+      reason?: RejectionInput,
     ): Promise<AdminWithdrawal>;
     flagForReview(userId: string, flagged: boolean): Promise<void>;
   };
@@ -96,7 +97,10 @@ export interface PaymentsService {
   stop(): Promise<void>;
 }
 
-/** A player sees a withdrawal under review as pending, and a deposit address past its time as expired. */
+/**
+ * A player sees a withdrawal under review as pending (with `review`, so the app can say it is being
+ * reviewed), and a deposit address past its time as expired.
+ */
 function playerStatus(row: OrderRow, now: Date): TransactionStatus {
   if (row.status === 'review') return 'pending';
   if (row.status === 'pending' && row.type === 'deposit' && row.expiresAt && row.expiresAt < now)
@@ -304,6 +308,8 @@ export function createPaymentsService(deps: {
         createdAt: row.createdAt.toISOString(),
         currency: row.currency,
         expiresAt: row.expiresAt?.toISOString() ?? null,
+        ...(row.status === 'review' ? { review: true } : {}),
+        ...(row.rejection ? { rejection: row.rejection } : {}),
       }));
     },
 

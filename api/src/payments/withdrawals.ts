@@ -7,7 +7,14 @@
  * is sent again, so one request is never paid twice (withdrawal-sender.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { MIN_WITHDRAWAL_CENTS, SvaraError, type Cents, type WithdrawMethod } from '@svara/core';
+import {
+  MIN_WITHDRAWAL_CENTS,
+  SvaraError,
+  type Cents,
+  type OutboxNotice,
+  type RejectionPreset,
+  type WithdrawMethod,
+} from '@svara/core';
 import type { Knex } from '@mikro-orm/postgresql';
 import type { PaymentsConfig } from '../config.js';
 import type { Ledger, TransferRequest } from '../ledger/ledger.js';
@@ -49,6 +56,12 @@ export interface WithdrawalsDeps {
   operators: ReadonlySet<string>;
 }
 
+/** Why an operator rejects a withdrawal: a preset reason, a note in their words, or both. */
+export interface RejectionInput {
+  preset?: RejectionPreset | undefined;
+  note?: string | undefined;
+}
+
 /** What the player is told when a held withdrawal closes. */
 type ClosingNotice = 'withdrawal_sent' | 'withdrawal_failed' | 'withdrawal_rejected';
 
@@ -76,13 +89,27 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
     return null;
   }
 
-  /** Moves a held withdrawal's money on (sent) or back (returned), once, with the row's new status. */
+  /** Every operator's `withdrawal_decided`: each copy of the review message is edited to the outcome. */
+  function decidedNotices(orderId: string): OutboxNotice[] {
+    return [...deps.operators].map((operatorId) => ({
+      chatId: operatorId,
+      dedupeKey: `withdrawal-decided:${orderId}:${operatorId}`,
+      kind: 'withdrawal_decided' as const,
+      params: { orderId },
+    }));
+  }
+
+  /**
+   * Moves a held withdrawal's money on (sent) or back (returned), once, with the row's new status.
+   * `told` adds to the player's notice (a rejection's reason) and to whom else it is told.
+   */
   async function closeHold(
     orderId: string,
     to: 'sent' | 'returned',
     fromStatuses: OrderRow['status'][],
     fields: Record<string, unknown>,
     notice: ClosingNotice,
+    told: { rejection?: RejectionInput; operators?: boolean } = {},
   ): Promise<OrderRow | null> {
     const seen = await orders.byId(orderId);
     if (!seen || seen.type !== 'withdrawal' || !fromStatuses.includes(seen.status)) return null;
@@ -110,13 +137,19 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
       );
       await postInTransaction(trx, [transfer]);
       // A withdrawal closes once, so one key per withdrawal.
+      const why = told.rejection ?? {};
       await enqueueNotices(trx, [
         {
           chatId: row.userId,
           dedupeKey: `withdrawal:${row.id}`,
           kind: notice,
-          params: { amountCents: row.amountCents! },
-        },
+          params: {
+            amountCents: row.amountCents!,
+            ...(why.preset ? { preset: why.preset } : {}),
+            ...(why.note ? { note: why.note } : {}),
+          },
+        } as OutboxNotice,
+        ...(told.operators ? decidedNotices(row.id) : []),
       ]);
       return row;
     });
@@ -320,19 +353,44 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
      * An operator's decision on a withdrawal under review; once only, whoever presses first. Approval
      * sends it; rejection returns the money.
      */
-    async decide(operatorId: string, orderId: string, decision: 'approve' | 'reject', reason?: string) {
+    async decide(
+      operatorId: string,
+      orderId: string,
+      decision: 'approve' | 'reject',
+      reason: RejectionInput = {},
+    ) {
       const row = await orders.byId(orderId);
       if (!row || row.type !== 'withdrawal') throw new SvaraError('not_found', 'no such withdrawal');
       if (decision === 'approve') {
-        const taken = await knex.raw<{ rows: unknown[] }>(
-          `update payment_transactions set status = 'pending', decided_by = ?, decided_at = now(), updated_at = now()
-            where id = ? and status = 'review' returning id`,
-          [operatorId, orderId],
-        );
-        if (taken.rows.length === 0) throw new SvaraError('withdrawal_already_decided', 'decided before');
+        // A suspended account withdraws nothing (account_suspended), and that holds for a request made
+        // before the suspension too: its approval is refused in the same statement that would take it.
+        const taken = await inTransaction(knex, async (trx) => {
+          const updated = await trx.raw<{ rows: unknown[] }>(
+            `update payment_transactions p
+                set status = 'pending', decided_by = ?, decided_at = now(), updated_at = now()
+              where p.id = ? and p.status = 'review'
+                and not exists (select 1 from users u where u.telegram_id = p.user_id and u.suspended_at is not null)
+              returning p.id`,
+            [operatorId, orderId],
+          );
+          if (updated.rows.length > 0) await enqueueNotices(trx, decidedNotices(orderId));
+          return updated.rows.length > 0;
+        });
+        if (!taken) {
+          const now = await orders.byId(orderId);
+          if (now?.status === 'review')
+            throw new SvaraError('player_suspended', 'the player is suspended: unsuspend or reject');
+          throw new SvaraError('withdrawal_already_decided', 'decided before');
+        }
         logger.info({ orderId, operatorId }, 'withdrawal approved');
+        effects.noticesWritten();
         await send((await orders.byId(orderId))!);
       } else {
+        const note = reason.note?.trim().slice(0, 500) || undefined;
+        const rejection: RejectionInput = {
+          ...(reason.preset ? { preset: reason.preset } : {}),
+          ...(note ? { note } : {}),
+        };
         const returned = await closeHold(
           orderId,
           'returned',
@@ -340,12 +398,17 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
           {
             decided_by: operatorId,
             decided_at: new Date(),
-            failure_reason: `rejected: ${reason ?? ''}`.trim().slice(0, 500),
+            failure_reason: `rejected: ${[rejection.preset, note].filter(Boolean).join('; ')}`
+              .trim()
+              .slice(0, 500),
+            reject_preset: rejection.preset ?? null,
+            reject_note: note ?? null,
           },
           'withdrawal_rejected',
+          { rejection, operators: true },
         );
         if (!returned) throw new SvaraError('withdrawal_already_decided', 'decided before');
-        logger.info({ orderId, operatorId, reason }, 'withdrawal rejected');
+        logger.info({ orderId, operatorId, rejection }, 'withdrawal rejected');
         await effects.withdrawalReturned(returned.userId, returned.amountCents!, 'rejected');
       }
       return (await orders.byId(orderId))!;

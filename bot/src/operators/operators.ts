@@ -1,33 +1,45 @@
 /**
  * The operators' desk (Telegram ids in BOT_ADMIN_IDS): /withdrawals to approve or reject the
- * withdrawals under review, /user to look a player up and suspend or unsuspend them, /stats.
+ * withdrawals under review (a rejection asks for the reason the player reads, a large approval asks
+ * once more, a suspended player's cannot be approved), /user to look a player up and suspend or
+ * unsuspend them, /stats.
  * Anyone else is refused politely and sees no operator data; their presses on an operator's
  * buttons (a forwarded message) do nothing.
  */
-import { suspensionReasonSchema } from '@svara/core';
+import { rejectionNoteSchema, suspensionReasonSchema, type RejectionPreset } from '@svara/core';
 import { createConversation, type Conversation } from '@grammyjs/conversations';
 import { Composer, GrammyError, type Context } from 'grammy';
 import type { BotContext } from '../context.js';
 import { t, type Language } from '../i18n.js';
 import type { BotLogger, DeskPort, SuspensionPort, WithdrawalReviewPort } from '../ports.js';
 import { operatorName, playerName } from './format.js';
-import { DECISION_DATA, decisionDataSchema, reviewMessage, type RenderedMessage } from './review.js';
+import {
+  confirmKeyboard,
+  DECISION_DATA,
+  decisionDataSchema,
+  needsConfirmation,
+  rejectKeyboard,
+  reviewMessage,
+  type RenderedMessage,
+} from './review.js';
+import type { ReviewCopies } from './review-copies.js';
 import { statsText } from './stats.js';
 import { SUSPENSION_DATA, suspensionDataSchema, userCardMessage } from './user-card.js';
 
 export const SUSPEND_CONVERSATION = 'operators:suspend';
+export const REJECT_NOTE_CONVERSATION = 'operators:reject-note';
 /** A reason not sent within this time drops the suspension; the next message is handled as usual. */
 const REASON_TIMEOUT_MS = 15 * 60_000;
 /** /withdrawals sends at most this many messages at once (Telegram limits a chat's pace). */
 export const REVIEW_BATCH = 10;
-/** Stored as the rejection's reason (payments' failure_reason), for the audit trail. */
-const REJECT_REASON = 'in the bot';
 
 export interface OperatorsDeps {
   adminIds: ReadonlySet<string>;
   desk: DeskPort;
   payments: WithdrawalReviewPort;
   suspension: SuspensionPort;
+  /** Every copy of a review card, so a decision edits them all (the outbox's withdrawal_decided). */
+  copies: ReviewCopies;
   logger: BotLogger;
 }
 
@@ -60,7 +72,7 @@ async function replaceMessage(
 }
 
 export function operatorsFeature(deps: OperatorsDeps): Composer<BotContext> {
-  const { adminIds, desk, payments, suspension, logger } = deps;
+  const { adminIds, desk, payments, suspension, copies, logger } = deps;
   const isOperator = (ctx: BotContext) => ctx.from !== undefined && adminIds.has(String(ctx.from.id));
 
   /** Asks for the reason, suspends, and shows the card again with its new state. */
@@ -121,10 +133,113 @@ export function operatorsFeature(deps: OperatorsDeps): Composer<BotContext> {
     await ctx.reply(t(language, 'operators.user.suspended_done'));
   }
 
+  /**
+   * Decides a withdrawal and shows the card as it now stands; the answer to the press (or null when
+   * someone else decided first). Every other copy is edited by the outbox's withdrawal_decided.
+   */
+  async function decide(
+    ctx: Context,
+    language: Language,
+    operatorId: string,
+    orderId: string,
+    decision: 'approve' | 'reject',
+    reason?: { preset?: RejectionPreset; note?: string },
+  ): Promise<{ text: string; alert: boolean }> {
+    let text: string | null;
+    let alert = false;
+    try {
+      await payments.admin.decide(operatorId, orderId, decision, reason);
+      text = t(
+        language,
+        decision === 'approve' ? 'operators.review.done_approved' : 'operators.review.done_rejected',
+      );
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'withdrawal_already_decided') text = null;
+      else if (code === 'not_found') text = t(language, 'operators.review.gone');
+      else if (code === 'player_suspended') {
+        text = t(language, 'operators.review.refused_suspended');
+        alert = true;
+      } else {
+        logger.error({ err: error, orderId, decision }, 'withdrawal decision failed');
+        text = t(language, 'operators.review.failed');
+      }
+    }
+    const current = await desk.withdrawal(orderId);
+    if (text === null) {
+      // Someone else was first: said in an alert, which the operator has to acknowledge.
+      alert = true;
+      text = current?.decision
+        ? t(language, 'operators.review.already', { operator: operatorName(current.decision.by) })
+        : t(language, 'operators.review.closed', { status: current?.status ?? '—' });
+    }
+    return { text, alert };
+  }
+
+  /** Shows every copy of the card in this chat as the withdrawal stands now. */
+  async function showCard(ctx: Context, language: Language, orderId: string, messageId: number) {
+    const chatId = ctx.chatId!;
+    const current = await desk.withdrawal(orderId);
+    if (!current) {
+      await ctx.api.editMessageReplyMarkup(chatId, messageId).catch(() => undefined);
+      return;
+    }
+    const message = reviewMessage(language, current);
+    const shown = new Set([messageId, ...(await copies.of(orderId, chatId))]);
+    for (const id of shown) {
+      await replaceMessage(ctx, chatId, id, message).catch((error: unknown) => {
+        // The pressed copy must show the outcome; an older one that cannot be edited any more need not.
+        if (id === messageId) throw error;
+      });
+    }
+  }
+
+  /** Asks for the rejection's reason in the operator's own words, then rejects with it. */
+  async function rejectWithNote(
+    conversation: Conversation<BotContext, Context>,
+    ctx: Context,
+    language: Language,
+    orderId: string,
+    operatorId: string,
+    cardMessageId: number,
+  ) {
+    await ctx.reply(t(language, 'operators.review.ask_note'));
+    let note: string;
+    for (;;) {
+      const answer = await conversation.wait();
+      const text = answer.message?.text;
+      if (text === undefined || (text.startsWith('/') && !isCancel(text))) {
+        return conversation.skip({ next: true });
+      }
+      if (isCancel(text)) {
+        await answer.reply(t(language, 'operators.review.note_cancelled'));
+        return;
+      }
+      const parsed = rejectionNoteSchema.safeParse(text);
+      if (parsed.success) {
+        note = parsed.data;
+        break;
+      }
+      await answer.reply(t(language, 'operators.review.note_invalid'));
+    }
+    const outcome = await conversation.external(async () => {
+      const said = await decide(ctx, language, operatorId, orderId, 'reject', { note });
+      await showCard(ctx, language, orderId, cardMessageId);
+      return said;
+    });
+    await ctx.reply(outcome.text);
+  }
+
   const composer = new Composer<BotContext>();
   composer.use(
     createConversation<BotContext, Context>(suspend, {
       id: SUSPEND_CONVERSATION,
+      maxMillisecondsToWait: REASON_TIMEOUT_MS,
+    }),
+  );
+  composer.use(
+    createConversation<BotContext, Context>(rejectWithNote, {
+      id: REJECT_NOTE_CONVERSATION,
       maxMillisecondsToWait: REASON_TIMEOUT_MS,
     }),
   );
@@ -146,7 +261,11 @@ export function operatorsFeature(deps: OperatorsDeps): Composer<BotContext> {
       const withdrawal = await desk.withdrawal(item.id);
       if (!withdrawal) continue;
       const message = reviewMessage(ctx.account.language, withdrawal);
-      await ctx.reply(message.text, message.reply_markup ? { reply_markup: message.reply_markup } : {});
+      const sent = await ctx.reply(
+        message.text,
+        message.reply_markup ? { reply_markup: message.reply_markup } : {},
+      );
+      await copies.remember(item.id, ctx.chatId, sent.message_id);
     }
     if (queue.length > REVIEW_BATCH) {
       await ctx.reply(ctx.t('operators.withdrawals.more', { count: queue.length - REVIEW_BATCH }));
@@ -160,39 +279,47 @@ export function operatorsFeature(deps: OperatorsDeps): Composer<BotContext> {
       await ctx.answerCallbackQuery();
       return;
     }
-    const { decision, orderId } = parsed.data;
+    const press = parsed.data;
+    const { orderId } = press;
     const language = ctx.account.language;
-    let notice: string | null;
-    try {
-      await payments.admin.decide(
-        String(ctx.from.id),
-        orderId,
-        decision,
-        decision === 'reject' ? REJECT_REASON : undefined,
-      );
-      notice = ctx.t(
-        decision === 'approve' ? 'operators.review.done_approved' : 'operators.review.done_rejected',
-      );
-    } catch (error) {
-      const code = errorCode(error);
-      if (code === 'withdrawal_already_decided') notice = null;
-      else if (code === 'not_found') notice = ctx.t('operators.review.gone');
-      else {
-        logger.error({ err: error, orderId, decision }, 'withdrawal decision failed');
-        notice = ctx.t('operators.review.failed');
+    const operatorId = String(ctx.from.id);
+    const messageId = message.message_id;
+
+    // Buttons that only change this copy's buttons: the reasons, a second question, back.
+    if (press.action === 'reject' || press.action === 'approve' || press.action === 'back') {
+      const current = await desk.withdrawal(orderId);
+      const waiting = current?.status === 'review';
+      if (waiting && press.action === 'reject') {
+        await ctx.editMessageReplyMarkup({ reply_markup: rejectKeyboard(language, orderId) });
+        await ctx.answerCallbackQuery({ text: ctx.t('operators.review.choose_reason') });
+        return;
+      }
+      if (waiting && press.action === 'approve' && needsConfirmation(current) && !current.suspension) {
+        await ctx.editMessageReplyMarkup({ reply_markup: confirmKeyboard(language, current) });
+        await ctx.answerCallbackQuery({ text: ctx.t('operators.review.confirm_hint') });
+        return;
+      }
+      if (press.action === 'back') {
+        await showCard(ctx, language, orderId, messageId);
+        await ctx.answerCallbackQuery();
+        return;
       }
     }
-    // Whatever happened, this copy of the message now shows the withdrawal as it really stands.
-    const current = await desk.withdrawal(orderId);
-    if (current)
-      await replaceMessage(ctx, message.chat.id, message.message_id, reviewMessage(language, current));
-    else await ctx.editMessageReplyMarkup().catch(() => undefined);
-    // Someone else was first: said in an alert, which the operator has to acknowledge.
-    const late = notice === null;
-    notice ??= current?.decision
-      ? ctx.t('operators.review.already', { operator: operatorName(current.decision.by) })
-      : ctx.t('operators.review.closed', { status: current?.status ?? '—' });
-    await ctx.answerCallbackQuery({ text: notice, show_alert: late });
+    if (press.action === 'note') {
+      await ctx.answerCallbackQuery();
+      await ctx.conversation.enter(REJECT_NOTE_CONVERSATION, language, orderId, operatorId, messageId);
+      return;
+    }
+    const outcome =
+      press.action === 'rj'
+        ? await decide(ctx, language, operatorId, orderId, 'reject', { preset: press.preset })
+        : press.action === 'reject'
+          ? // Reject pressed on a card no longer waiting: nothing to choose, only the outcome to show.
+            await decide(ctx, language, operatorId, orderId, 'reject')
+          : await decide(ctx, language, operatorId, orderId, 'approve');
+    // Whatever happened, this operator's copies now show the withdrawal as it really stands.
+    await showCard(ctx, language, orderId, messageId);
+    await ctx.answerCallbackQuery({ text: outcome.text, show_alert: outcome.alert });
   });
 
   operators.command('user', async (ctx) => {

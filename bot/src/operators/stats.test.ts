@@ -32,6 +32,13 @@ beforeAll(async () => {
       currency: 'USDTTON',
     });
   }
+  // $21 of 6002's asked for and waiting for review: out of the wallet, still owed to the player.
+  await harness.services.payments.admin.flagForReview('6002', true);
+  await harness.services.payments.withdraw('6002', {
+    amountCents: 2_100,
+    method: 'cryptobot',
+    idempotencyKey: 'stats-review-6002',
+  });
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -63,12 +70,14 @@ describe('/stats', () => {
       'House share today: $1.50 (tables $0.00, deposit fees $1.50) · this month: $1.50',
       'Deposits today: 2, $150.00',
       'Withdrawals today: 0, $0.00',
-      'Waiting for review: 0',
+      'Waiting for review: 1',
       '',
-      "Players' balances (wallets and referral): $148.50",
+      'Owed to players: $148.50',
+      '• balances: $127.50',
+      '• withdrawals held (review, sending): $21.00',
       'Merchant balance: $100.00',
-      // 100 / 148.50 = 67.34 %
-      "⚠️ Coverage is 67.3 %, below 100 %: the merchant holds less than the players' balances.",
+      // 100 / 148.50 = 67.34 %: the withdrawal in review changes nothing.
+      '⚠️ Coverage is 67.3 %, below 100 %: the merchant holds less than is owed to players.',
     ]);
   });
 

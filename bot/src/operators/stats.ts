@@ -1,8 +1,18 @@
-/** /stats as text: the day's numbers, the house share, and the merchant's coverage of players' money. */
+/**
+ * /stats as text: the day's numbers, the house share, and the merchant's coverage of everything owed
+ * to players (balances, referral, withdrawals held, pots in play).
+ */
 import { formatUsdCents } from '@svara/core';
 import { t, type Language } from '../i18n.js';
 import type { DeskStats } from '@svara/core';
 import { percent, utcDateTime } from './format.js';
+
+const KINDS = ['player_wallet', 'player_referral', 'withdrawal_hold', 'hand_escrow'] as const;
+
+function liabilityName(language: Language, kind: string): string {
+  const known = KINDS.find((k) => k === kind);
+  return known ? t(language, `operators.stats.kinds.${known}`) : kind;
+}
 
 export function statsText(language: Language, stats: DeskStats): string {
   const money = (cents: number) => formatUsdCents(cents, language);
@@ -30,7 +40,16 @@ export function statsText(language: Language, stats: DeskStats): string {
     }),
     t(language, 'operators.stats.reviews', { count: stats.pendingReviews }),
     '',
-    t(language, 'operators.stats.player_balances', { amount: money(stats.playerBalancesCents) }),
+    t(language, 'operators.stats.liabilities', { amount: money(stats.liabilitiesCents) }),
+    // Each kind of money owed that holds any: balances, referral, withdrawals held, pots in play.
+    ...stats.liabilities
+      .filter((liability) => liability.cents !== 0)
+      .map((liability) =>
+        t(language, 'operators.stats.liability', {
+          kind: liabilityName(language, liability.kind),
+          amount: money(liability.cents),
+        }),
+      ),
     t(language, 'operators.stats.merchant', {
       amount: stats.merchantCents === null ? t(language, 'operators.unknown') : money(stats.merchantCents),
     }),

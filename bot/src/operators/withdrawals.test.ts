@@ -27,8 +27,14 @@ afterAll(async () => {
 
 let nextPlayer = 7000;
 
-/** A player with $200 deposited ($198 after the fee) and a withdrawal of `cents` waiting for review. */
-async function withdrawalInReview(cents: number): Promise<{ player: User; orderId: string }> {
+/**
+ * A player with $200 deposited ($198 after the fee; `depositCents` for another amount) and a
+ * withdrawal of `cents` waiting for review.
+ */
+async function withdrawalInReview(
+  cents: number,
+  depositCents = 20_000,
+): Promise<{ player: User; orderId: string }> {
   const player = telegramUser(++nextPlayer, { first_name: 'Ivan', last_name: 'Petrov' });
   const userId = String(player.id);
   await harness.player(player);
@@ -36,7 +42,7 @@ async function withdrawalInReview(cents: number): Promise<{ player: User; orderI
   await payments.creditDeposit({
     userId,
     trackerId: `seed-${userId}`,
-    amountCents: 20_000,
+    amountCents: depositCents,
     currency: 'USDTTON',
   });
   await payments.admin.flagForReview(userId, true);
@@ -194,21 +200,40 @@ describe('/withdrawals', () => {
     });
   });
 
-  it('rejects with a press and returns the money to the player', async () => {
+  it('rejects with the reason chosen, returns the money and tells the player why', async () => {
     const { player, orderId } = await withdrawalInReview(4_000);
     const userId = String(player.id);
     expect(await harness.services.ledger.walletBalance(userId)).toBe(19_800 - 4_000);
     const copy = await reviewCopy(OPERATOR, orderId);
+    // Reject first asks why: the preset reasons, the operator's own words, or back.
     await harness.handle(callbackUpdate(OPERATOR, `wd:reject:${orderId}`, copy.messageId));
+    expect(await harness.services.ledger.walletBalance(userId)).toBe(19_800 - 4_000);
+    const markup = harness.telegram.callsOf('editMessageReplyMarkup').at(-1)!;
+    expect(buttons(markup).map((b) => b.text)).toEqual([
+      'Identity check needed',
+      'Problem with the address',
+      'Breaks the user agreement',
+      'Duplicate request',
+      '✍️ In my own words',
+      '← Back',
+    ]);
+    expect(answers().at(-1)).toMatchObject({ text: 'Choose the reason the player will read.' });
+    await harness.handle(callbackUpdate(OPERATOR, `wd:rj:verification:${orderId}`, copy.messageId));
 
     expect(await harness.services.ledger.walletBalance(userId)).toBe(19_800);
     const [row] = await harness
       .knex('payment_transactions')
       .where({ id: orderId })
-      .select('status', 'decided_by');
-    expect(row).toMatchObject({ status: 'canceled', decided_by: '9000' });
+      .select('status', 'decided_by', 'reject_preset');
+    expect(row).toMatchObject({ status: 'canceled', decided_by: '9000', reject_preset: 'verification' });
     expect(String(lastEdit(OPERATOR.id, copy.messageId).text)).toMatch(
-      /\n\n❌ Rejected by @anna_op \(9000\), \d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+      /\n\n❌ Rejected by @anna_op \(9000\), \d{4}-\d\d-\d\d \d\d:\d\d UTC\nReason given to the player: Identity check needed$/,
+    );
+    // The player reads the reason in their language (Russian here, the default).
+    await harness.svara.notices.runOnce();
+    expect(harness.telegram.lastTo(player.id).text).toBe(
+      'Вывод 40,00\u00a0$ отклонён после проверки. Деньги вернулись на ваш баланс.\n' +
+        'Причина: Нужно подтвердить вашу личность: напишите в поддержку.',
     );
     expect(answers().at(-1)).toMatchObject({ text: "Rejected: the money is back on the player's balance." });
 
@@ -220,6 +245,132 @@ describe('/withdrawals', () => {
     });
     expect(String(lastEdit(SECOND_OPERATOR.id, 4242).text)).toContain('❌ Rejected by @anna_op (9000)');
     expect(await harness.services.ledger.walletBalance(userId)).toBe(19_800);
+  });
+
+  it('rejects in the operator’s own words, which the player reads as written', async () => {
+    const { player, orderId } = await withdrawalInReview(1_500);
+    const copy = await reviewCopy(OPERATOR, orderId);
+    await harness.handle(callbackUpdate(OPERATOR, `wd:reject:${orderId}`, copy.messageId));
+    await harness.handle(callbackUpdate(OPERATOR, `wd:note:${orderId}`, copy.messageId));
+    expect(harness.telegram.lastTo(OPERATOR.id).text).toMatch(/^Why is the withdrawal rejected\?/);
+    await harness.handle(textUpdate(OPERATOR, 'Send it to a wallet you own, not an exchange'));
+
+    const [row] = await harness
+      .knex('payment_transactions')
+      .where({ id: orderId })
+      .select('status', 'reject_note');
+    expect(row).toMatchObject({
+      status: 'canceled',
+      reject_note: 'Send it to a wallet you own, not an exchange',
+    });
+    expect(String(lastEdit(OPERATOR.id, copy.messageId).text)).toMatch(
+      /\nReason given to the player: Send it to a wallet you own, not an exchange$/,
+    );
+    expect(harness.telegram.lastTo(OPERATOR.id).text).toBe(
+      "Rejected: the money is back on the player's balance.",
+    );
+    const [item] = await harness.services.payments.history(String(player.id), String(player.id));
+    expect(item).toMatchObject({
+      status: 'canceled',
+      rejection: { preset: null, note: 'Send it to a wallet you own, not an exchange' },
+    });
+  });
+
+  it('asks once more before approving a large withdrawal', async () => {
+    // Over the review limit ($500): it waits for review whatever the account.
+    const { orderId } = await withdrawalInReview(60_000, 70_000);
+    const copy = await reviewCopy(OPERATOR, orderId);
+    const sentBefore = await sentToMerchant();
+    await harness.handle(callbackUpdate(OPERATOR, `wd:approve:${orderId}`, copy.messageId));
+    const status = async () =>
+      (await harness.knex('payment_transactions').where({ id: orderId }).first('status'))!.status;
+    expect(await status()).toBe('review');
+    expect(buttons(harness.telegram.callsOf('editMessageReplyMarkup').at(-1)!)).toEqual([
+      { text: '✅ Yes, send $600.00', callback_data: `wd:confirm:${orderId}` },
+      { text: '← Back', callback_data: `wd:back:${orderId}` },
+    ]);
+    expect(answers().at(-1)).toMatchObject({ text: 'A large amount: press once more to approve.' });
+
+    // Back shows the card's buttons again; nothing was decided.
+    await harness.handle(callbackUpdate(OPERATOR, `wd:back:${orderId}`, copy.messageId));
+    expect(buttons(lastEdit(OPERATOR.id, copy.messageId)).map((b) => b.text)).toEqual([
+      '✅ Approve',
+      '❌ Reject',
+    ]);
+    expect(await status()).toBe('review');
+
+    await harness.handle(callbackUpdate(OPERATOR, `wd:approve:${orderId}`, copy.messageId));
+    await harness.handle(callbackUpdate(OPERATOR, `wd:confirm:${orderId}`, copy.messageId));
+    expect(await status()).toBe('pending');
+    expect((await sentToMerchant()) - sentBefore).toBe(1);
+    expect(String(lastEdit(OPERATOR.id, copy.messageId).text)).toContain('✅ Approved by @anna_op (9000)');
+  });
+
+  it("shows a suspension on the card and refuses to approve a suspended player's withdrawal", async () => {
+    const { player, orderId } = await withdrawalInReview(2_100);
+    const copy = await reviewCopy(OPERATOR, orderId);
+    await harness.services.suspension.suspend(String(player.id), '9001', 'Fraud check pending');
+    const sentBefore = await sentToMerchant();
+
+    // The Approve of the copy posted before the suspension is refused, and says why.
+    await harness.handle(callbackUpdate(OPERATOR, `wd:approve:${orderId}`, copy.messageId));
+    expect(answers().at(-1)).toMatchObject({
+      text: "Not approved: the player's account is suspended. Unsuspend them with /user first, or reject the withdrawal.",
+      show_alert: true,
+    });
+    expect((await harness.knex('payment_transactions').where({ id: orderId }).first('status'))!.status).toBe(
+      'review',
+    );
+    expect((await sentToMerchant()) - sentBefore).toBe(0);
+    const shown = lastEdit(OPERATOR.id, copy.messageId);
+    expect(String(shown.text)).toMatch(
+      /\n\n⛔ The account is suspended \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\): Fraud check pending\. Approval is blocked/,
+    );
+    // Only Reject is left.
+    expect(buttons(shown)).toEqual([{ text: '❌ Reject', callback_data: `wd:reject:${orderId}` }]);
+    // A new copy (/withdrawals) says so from the start.
+    harness.telegram.clear();
+    await harness.handle(textUpdate(SECOND_OPERATOR, '/withdrawals'));
+    const listed = harness.telegram
+      .callsOf('sendMessage')
+      .find((p) =>
+        buttons(p).some((b) => 'callback_data' in b && b.callback_data === `wd:reject:${orderId}`),
+      );
+    expect(String(listed?.text)).toContain('⛔ The account is suspended');
+    expect(buttons(listed!)).toHaveLength(1);
+  });
+
+  it('edits every copy of the review message, every operator’s, to the decision', async () => {
+    const { orderId } = await withdrawalInReview(2_200);
+    // Each operator was told when it entered review; Anna also listed it with /withdrawals.
+    harness.telegram.clear();
+    await harness.svara.notices.runOnce();
+    const noticeCopy = (operator: User) => {
+      const call = harness.telegram.calls
+        .filter((c) => c.method === 'sendMessage' && String(c.payload.chat_id) === String(operator.id))
+        .find((c) =>
+          buttons(c.payload).some((b) => 'callback_data' in b && b.callback_data === `wd:approve:${orderId}`),
+        );
+      if (!call) throw new Error(`no review notice for ${operator.id}`);
+      return (call.result as { message_id: number }).message_id;
+    };
+    const annaNotice = noticeCopy(OPERATOR);
+    const borisNotice = noticeCopy(SECOND_OPERATOR);
+    const annaListed = await reviewCopy(OPERATOR, orderId);
+
+    await harness.handle(callbackUpdate(OPERATOR, `wd:reject:${orderId}`, annaListed.messageId));
+    await harness.handle(callbackUpdate(OPERATOR, `wd:rj:duplicate:${orderId}`, annaListed.messageId));
+    await harness.svara.notices.runOnce();
+
+    for (const [operator, messageId] of [
+      [OPERATOR, annaListed.messageId],
+      [OPERATOR, annaNotice],
+      [SECOND_OPERATOR, borisNotice],
+    ] as const) {
+      const edit = lastEdit(operator.id, messageId);
+      expect(String(edit.text)).toContain('❌ Rejected by @anna_op (9000)');
+      expect(edit.reply_markup).toBeUndefined();
+    }
   });
 
   it('refuses a player politely, shows them nothing and lets their presses decide nothing', async () => {

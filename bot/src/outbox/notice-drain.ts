@@ -73,12 +73,31 @@ export function createNoticeDrain(options: NoticeDrainOptions): NoticeDrain {
   const keepDays = options.keepDays ?? 30;
   let lastPrune = 0;
 
-  async function sendMessage(chatId: string, content: MessageContent): Promise<void> {
-    await api.sendMessage(
+  async function sendMessage(chatId: string, content: MessageContent): Promise<number> {
+    const sent = await api.sendMessage(
       chatId,
       content.text,
       content.reply_markup ? { reply_markup: content.reply_markup } : {},
     );
+    return sent.message_id;
+  }
+
+  /** Shows `content` in an earlier message; false when that message cannot be edited any more. */
+  async function edit(chatId: string, messageId: number, content: MessageContent): Promise<boolean> {
+    try {
+      await api.editMessageText(
+        chatId,
+        messageId,
+        content.text,
+        content.reply_markup ? { reply_markup: content.reply_markup } : {},
+      );
+      return true;
+    } catch (error) {
+      // Already showing this (an earlier attempt, or the operator's own press, got there first).
+      if (error instanceof GrammyError && /message is not modified/i.test(error.description)) return true;
+      if (error instanceof GrammyError && isUneditable(error)) return false;
+      throw error;
+    }
   }
 
   async function deliver(claimed: ClaimedNotice): Promise<NoticeOutcome> {
@@ -103,24 +122,13 @@ export function createNoticeDrain(options: NoticeDrainOptions): NoticeDrain {
         return 'expired';
       }
       if (rendered.action === 'send') {
-        await sendMessage(chatId, rendered);
-      } else {
-        try {
-          await api.editMessageText(
-            chatId,
-            rendered.messageId,
-            rendered.text,
-            rendered.reply_markup ? { reply_markup: rendered.reply_markup } : {},
-          );
-        } catch (error) {
-          if (error instanceof GrammyError && /message is not modified/i.test(error.description)) {
-            // Already showing this (an earlier attempt got through): done.
-          } else if (error instanceof GrammyError && isUneditable(error)) {
-            if (rendered.fallback.text !== '') await sendMessage(chatId, rendered.fallback);
-          } else {
-            throw error;
-          }
-        }
+        const messageId = await sendMessage(chatId, rendered);
+        await rendered.afterSend?.(messageId);
+      } else if (rendered.action === 'edit_all') {
+        // A copy that is gone or too old is left as it is: nothing else shows that withdrawal there.
+        for (const messageId of rendered.messageIds) await edit(chatId, messageId, rendered.content);
+      } else if (!(await edit(chatId, rendered.messageId, rendered))) {
+        if (rendered.fallback.text !== '') await sendMessage(chatId, rendered.fallback);
       }
       await store.sent(id);
       return 'sent';

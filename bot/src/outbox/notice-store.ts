@@ -122,6 +122,10 @@ export function noticeStore(sql: SqlConnection): NoticeStore {
           [days],
         ),
       );
+      // The review cards' copies go with them (a decision older than that edits nothing any more).
+      await sql.execute(`delete from review_messages where created_at < now() - make_interval(days => ?)`, [
+        days,
+      ]);
       return rows.length;
     },
   };

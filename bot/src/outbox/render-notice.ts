@@ -5,8 +5,9 @@
  */
 import { formatUsdCents, type BotNotice, type BotNoticeParams, type Cents } from '@svara/core';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import { pickLanguage, t, type Language, type TextParams } from '../i18n.js';
+import { pickLanguage, shared, t, type Language, type TextParams } from '../i18n.js';
 import { playKeyboard } from '../keyboards.js';
+import type { ReviewCopies } from '../operators/review-copies.js';
 import type { LedgerPort, UsersPort } from '../ports.js';
 
 export interface MessageContent {
@@ -15,7 +16,10 @@ export interface MessageContent {
 }
 
 export type RenderedNotice =
-  | ({ action: 'send' } & MessageContent)
+  /** `afterSend` learns the new message's id (a review card's copy is remembered). */
+  | ({ action: 'send'; afterSend?: (messageId: number) => Promise<void> } & MessageContent)
+  /** Several earlier messages all shown as `content` (every copy of a decided review card). */
+  | { action: 'edit_all'; messageIds: number[]; content: MessageContent }
   /** `fallback` is sent instead when the message can no longer be edited (deleted, too old). */
   | ({ action: 'edit'; messageId: number; fallback: MessageContent } & MessageContent)
   /** Nothing to say any more (e.g. a review already decided). */
@@ -33,12 +37,19 @@ export interface NoticeRendererDeps {
   invoiceMessage(language: Language, state: InvoiceMessageState): MessageContent;
   /** An operator's review card for a withdrawal; null once it is no longer waiting. */
   withdrawalReview(orderId: string, language: Language): Promise<MessageContent | null>;
+  /** The review card as the withdrawal stands now, whatever its state; null for an unknown one. */
+  withdrawalCard(orderId: string, language: Language): Promise<MessageContent | null>;
+  /** The review cards posted, so a decision edits each of them. */
+  reviewCopies: ReviewCopies;
 }
 
 /** Display names of the deposit currencies (USDTTON is USDT on TON). */
 const CURRENCY_NAMES: Record<string, string> = { USDTTON: 'USDT', TON: 'TON' };
 
-type PlainKind = Exclude<BotNotice['kind'], 'invoice_paid' | 'invoice_expired' | 'withdrawal_review'>;
+type PlainKind = Exclude<
+  BotNotice['kind'],
+  'invoice_paid' | 'invoice_expired' | 'withdrawal_review' | 'withdrawal_decided' | 'withdrawal_rejected'
+>;
 
 /** The text parameters of each plain notice; `usd` writes cents for the reader's language. */
 const TEXT_PARAMS: {
@@ -51,7 +62,6 @@ const TEXT_PARAMS: {
   deposit_below_minimum: (p, usd) => ({ amount: usd(p.amountCents) }),
   withdrawal_sent: (p, usd) => ({ amount: usd(p.amountCents) }),
   withdrawal_failed: (p, usd) => ({ amount: usd(p.amountCents) }),
-  withdrawal_rejected: (p, usd) => ({ amount: usd(p.amountCents) }),
   referral_bonus: (p, usd) => ({ amount: usd(p.amountCents) }),
   referral_swept: (p, usd) => ({ amount: usd(p.amountCents) }),
   referral_joined: (p) => ({ name: p.name }),
@@ -83,8 +93,32 @@ export function createNoticeRenderer(deps: NoticeRendererDeps) {
         return { action: 'edit', messageId, ...content, fallback: { text: '' } };
       }
       case 'withdrawal_review': {
-        const card = await deps.withdrawalReview(notice.params.orderId, language);
-        return card ? { action: 'send', ...card } : { action: 'skip' };
+        const { orderId } = notice.params;
+        const card = await deps.withdrawalReview(orderId, language);
+        if (!card) return { action: 'skip' };
+        return {
+          action: 'send',
+          ...card,
+          afterSend: (messageId) => deps.reviewCopies.remember(orderId, chatId, messageId),
+        };
+      }
+      case 'withdrawal_decided': {
+        const { orderId } = notice.params;
+        const [messageIds, card] = await Promise.all([
+          deps.reviewCopies.of(orderId, chatId),
+          deps.withdrawalCard(orderId, language),
+        ]);
+        if (!card || messageIds.length === 0) return { action: 'skip' };
+        return { action: 'edit_all', messageIds, content: card };
+      }
+      case 'withdrawal_rejected': {
+        const { amountCents, preset, note } = notice.params;
+        const lines = [t(language, 'notify.withdrawal_rejected', { amount: usd(amountCents) })];
+        const reason = [preset ? shared(language, `wallet.rejectReasons.${preset}`) : null, note ?? null]
+          .filter(Boolean)
+          .join(' ');
+        if (reason) lines.push(t(language, 'notify.rejection_reason', { reason }));
+        return { action: 'send', text: lines.join('\n'), reply_markup: play };
       }
       case 'deposit_credited': {
         const params = TEXT_PARAMS.deposit_credited(notice.params, usd);

@@ -55,7 +55,8 @@ export function useBotHarness(
 
   beforeAll(() => {
     services = createServices({
-      config: loadConfig({ NODE_ENV: 'test' }),
+      // The same operators for the api's services (who is told of reviews) as for the bot.
+      config: loadConfig({ NODE_ENV: 'test', BOT_ADMIN_IDS: (options.adminIds ?? []).join(',') }),
       logger: createLogger({ level: 'silent', pretty: false }),
       orm: db.current.orm,
     });

@@ -135,7 +135,21 @@ export const paymentMethodsSchema = z.object({
 });
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
 
-/** Statuses a player sees. A withdrawal waiting for an operator shows as pending. */
+/**
+ * Why an operator declined a withdrawal: one of a few preset reasons (each has a text the player
+ * reads in their language, `wallet.rejectReasons.<preset>`), a note in the operator's words, or both.
+ */
+export const REJECTION_PRESETS = ['verification', 'address', 'terms', 'duplicate'] as const;
+export const rejectionPresetSchema = z.enum(REJECTION_PRESETS);
+export type RejectionPreset = z.infer<typeof rejectionPresetSchema>;
+export const rejectionNoteSchema = z.string().trim().min(1).max(500);
+export const rejectionSchema = z.object({
+  preset: rejectionPresetSchema.nullable(),
+  note: z.string().nullable(),
+});
+export type Rejection = z.infer<typeof rejectionSchema>;
+
+/** Statuses a player sees. A withdrawal waiting for an operator shows as pending (with `review`). */
 export const transactionStatusSchema = z.enum(['pending', 'success', 'canceled', 'expired', 'below_minimum']);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 export const withdrawResponseSchema = z.object({
@@ -159,6 +173,10 @@ export const transactionItemSchema = z.object({
   currency: currencySchema,
   /** A pending deposit address's end of validity. */
   expiresAt: z.string().nullable().optional(),
+  /** A pending withdrawal that waits for an operator's review. */
+  review: z.boolean().optional(),
+  /** A withdrawal an operator declined: why. */
+  rejection: rejectionSchema.nullable().optional(),
 });
 export type TransactionItem = z.infer<typeof transactionItemSchema>;
 
@@ -182,7 +200,14 @@ export const adminWithdrawalSchema = z.object({
   accountCreatedAt: z.string(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
-export const adminDecisionSchema = z.object({ reason: z.string().trim().max(500).optional() });
+/**
+ * An operator's decision. A rejection names a preset reason, a note (`reason`, shown to the player as
+ * written), or both; an approval takes neither.
+ */
+export const adminDecisionSchema = z.object({
+  reason: z.string().trim().max(500).optional(),
+  preset: rejectionPresetSchema.optional(),
+});
 export const adminReviewFlagSchema = z.object({ flagged: z.boolean() });
 /** Why an operator suspends an account: shown to the player, 1 to 500 characters. */
 export const suspensionReasonSchema = z.string().trim().min(1).max(500);

@@ -20,6 +20,12 @@ export const NON_NEGATIVE_KINDS: readonly AccountKind[] = [
   'hand_escrow',
   'withdrawal_hold',
 ];
+/**
+ * Kinds whose accounts hold money owed to players: their wallets and referral balances, withdrawals
+ * held until sent, the pots of hands in play. The house's liabilities (/stats' coverage) are their
+ * sum; a kind added for players' money (tournament entries) belongs here and in NON_NEGATIVE_KINDS.
+ */
+export const OWED_TO_PLAYERS_KINDS: readonly AccountKind[] = NON_NEGATIVE_KINDS;
 /** Kinds owned by a user (one account of each kind per user). */
 export const PLAYER_KINDS: readonly AccountKind[] = ['player_wallet', 'player_referral'];
 

@@ -48,6 +48,9 @@ export const PaymentTransactionSchema = defineEntity({
     decidedBy: p.bigint('string').nullable(),
     decidedAt: p.datetime().nullable(),
     failureReason: p.text().nullable(),
+    /** Why an operator declined the withdrawal (REJECTION_PRESETS, and/or their note). */
+    rejectPreset: p.text().nullable(),
+    rejectNote: p.text().nullable(),
     settledAt: p.datetime().nullable(),
     createdAt: p
       .datetime()

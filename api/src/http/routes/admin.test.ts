@@ -78,5 +78,44 @@ describe('the operators’ withdrawal review', () => {
     });
     expect(rejected.body).toMatchObject({ status: 'canceled' });
     expect(await api.services.ledger.walletBalance('7910')).toBe(before + 1_000);
+    // The reason reaches the player's history.
+    const history = await api.request<{ tracker_id: string; rejection?: unknown }[]>(
+      'GET',
+      '/finances/history/7910',
+      { token: player },
+    );
+    expect(history.body.find((item) => item.tracker_id === small.body.trackerId)).toMatchObject({
+      status: 'canceled',
+      rejection: { preset: null, note: 'documents needed' },
+    });
+  });
+
+  it("refuses with 409 player_suspended to approve a suspended player's withdrawal", async () => {
+    const waiting = await withdraw(10, 'admin-suspended-1');
+    expect(waiting.body.review).toBe(true);
+    await api.request('POST', '/admin/users/7910/suspend', {
+      token: operator,
+      body: { reason: 'Fraud check pending' },
+    });
+    const queue = await api.request<{ id: string; trackerId: string }[]>('GET', '/admin/withdrawals', {
+      token: operator,
+    });
+    const id = queue.body.find((w) => w.trackerId === waiting.body.trackerId)!.id;
+    const refused = await api.request('POST', `/admin/withdrawals/${id}/approve`, {
+      token: operator,
+      body: {},
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'player_suspended' });
+    const unknownPreset = await api.request('POST', `/admin/withdrawals/${id}/reject`, {
+      token: operator,
+      body: { preset: 'because' },
+    });
+    expect(unknownPreset.status).toBe(400);
+    const rejected = await api.request('POST', `/admin/withdrawals/${id}/reject`, {
+      token: operator,
+      body: { preset: 'terms' },
+    });
+    expect(rejected.body).toMatchObject({ status: 'canceled' });
   });
 });

@@ -48,8 +48,11 @@ export function adminRoutes(router: Router<AppState>, services: Services, limits
         const id = z.string().uuid().safeParse(ctx.params.id);
         if (!id.success) throw new SvaraError('not_found', 'malformed withdrawal id');
         const body = adminDecisionSchema.safeParse(await readJson(ctx));
-        if (!body.success) throw new SvaraError('validation_failed', 'reason too long');
-        ctx.body = await admin.decide(userIdOf(ctx), id.data, decision, body.data.reason);
+        if (!body.success) throw new SvaraError('validation_failed', 'reason too long or unknown preset');
+        ctx.body = await admin.decide(userIdOf(ctx), id.data, decision, {
+          preset: body.data.preset,
+          note: body.data.reason,
+        });
       },
     );
   }

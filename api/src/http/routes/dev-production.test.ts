@@ -9,6 +9,9 @@ const api = useTestServer({
     PAYMENTS_PROVIDER: 'cryptopay',
     CRYPTOPAY_TOKEN: '1234:production-token',
     PUBLIC_URL: 'https://svara.example',
+    // Required in production; the tests' own database is used all the same.
+    DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused',
+    BOT_ADMIN_IDS: '9001',
   },
 });
 
@@ -30,5 +33,16 @@ describe('development routes in production', () => {
       body: { initData: signDevInitData({ id: 8102 }, { botToken: TEST_BOT_TOKEN }) },
     });
     expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
+  });
+});
+
+describe('development routes with a real-looking bot token outside production', () => {
+  const development = useTestServer({
+    env: { NODE_ENV: 'development', BOT_TOKEN: '7000000001:AAE-real-looking_token-0123456789ab' },
+  });
+
+  it('do not exist: they would sign in as anyone with the real bot’s token', async () => {
+    expect((await development.request('GET', '/dev/init-data?id=1')).status).toBe(404);
+    expect((await fetch(`${development.baseUrl}/dev/chat`)).status).toBe(404);
   });
 });

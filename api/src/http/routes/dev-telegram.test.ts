@@ -8,6 +8,9 @@ const production = useTestServer({
     PAYMENTS_PROVIDER: 'cryptopay',
     CRYPTOPAY_TOKEN: '1234:production-token',
     PUBLIC_URL: 'https://svara.example',
+    // Required in production; the tests' own database is used all the same.
+    DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused',
+    BOT_ADMIN_IDS: '9001',
   },
 });
 

@@ -23,9 +23,13 @@ const faucetRequestSchema = z.object({
   amount: centsFromDollarsSchema.refine((cents) => cents > 0 && cents <= FAUCET_MAX_CENTS),
 });
 
-/** Registers the routes only outside production, so there they simply do not exist (404). */
+/**
+ * Registers the routes only outside production and with the development bot token (config.devRoutes),
+ * so elsewhere they simply do not exist (404): init data signed with a real bot's token would sign in
+ * as anyone, and NODE_ENV=development is one wrong line of `.env` away.
+ */
 export function devRoutes(router: Router<AppState>, services: Services, limits: RateLimiters) {
-  if (services.config.isProduction) return;
+  if (!services.config.devRoutes) return;
 
   router.get('/dev/init-data', async (ctx) => {
     const query = initDataQuerySchema.parse(ctx.query);

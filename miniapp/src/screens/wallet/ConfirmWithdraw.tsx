@@ -15,8 +15,6 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { Notice } from './parts';
 
-const REVIEW_NOTICE_MS = 6_000;
-
 /** Why a withdrawal was refused, in the player's words. */
 function withdrawRefusal(err: unknown): string {
   const code = err instanceof ApiError ? err.code : null;
@@ -60,8 +58,9 @@ export default function ConfirmWithdraw({ amount, method }: { amount: number; me
         method,
       );
       haptic('success');
-      showToast(t('wallet.withdrawCreated'), 'success');
-      if (result.review) showToast(t('wallet.withdrawReview'), 'info', REVIEW_NOTICE_MS);
+      // A withdrawal that waits for review is said so on the history page it opens ("Being
+      // reviewed"), not by a long toast over that page's title.
+      showToast(t(result.review ? 'wallet.withdrawReview' : 'wallet.withdrawCreated'), 'success');
       void refreshProfile();
       navigate({ name: 'depositHistory' });
     } catch (err) {

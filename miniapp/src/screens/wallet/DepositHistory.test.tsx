@@ -55,6 +55,31 @@ describe('the transaction history', () => {
     ]);
   });
 
+  it('says a withdrawal is being reviewed, and why an operator declined one', async () => {
+    vi.spyOn(api, 'history').mockResolvedValue([
+      item({ tracker_id: 'w-review', type: 'withdrawal', status: 'pending', amount: 21, review: true }),
+      item({
+        tracker_id: 'w-declined',
+        type: 'withdrawal',
+        status: 'canceled',
+        amount: 30,
+        rejection: { preset: 'address', note: 'Use a wallet you own.' },
+      }),
+      item({ tracker_id: 'w-sending', type: 'withdrawal', status: 'pending', amount: 5 }),
+    ]);
+    render(<DepositHistory />);
+    const [review, declined, sending] = await screen.findAllByTestId('history-item');
+    expect(within(review!).getByTestId('history-status').textContent).toBe(i18n.t('wallet.inReview'));
+    expect(within(review!).getByTestId('history-review').textContent).toBe(i18n.t('wallet.reviewHint'));
+    expect(within(declined!).getByTestId('history-rejection').textContent).toBe(
+      i18n.t('wallet.rejectedBecause', {
+        reason: `${i18n.t('wallet.rejectReasons.address')} Use a wallet you own.`,
+      }),
+    );
+    expect(within(sending!).getByTestId('history-status').textContent).toBe(i18n.t('wallet.status.pending'));
+    expect(within(sending!).queryByTestId('history-review')).toBeNull();
+  });
+
   it('shows the fee on a credited deposit, and says a deposit below the minimum was not credited', async () => {
     vi.spyOn(api, 'history').mockResolvedValue(EVERY_STATUS);
     render(<DepositHistory />);

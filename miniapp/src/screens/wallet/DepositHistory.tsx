@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MIN_DEPOSIT_CENTS, type TransactionItem } from '@svara/core';
+import type { TFunction } from 'i18next';
+import { MIN_DEPOSIT_CENTS, type Rejection, type TransactionItem } from '@svara/core';
 import { useStore } from '../../app/store';
 import { profile } from '../../app/session';
 import { navigate } from '../../app/navigation';
@@ -133,6 +134,13 @@ export default function DepositHistory() {
   );
 }
 
+/** An operator's reason: the preset's text in the player's language, then the operator's words. */
+function rejectionText(rejection: Rejection, t: TFunction): string | null {
+  const parts = [rejection.preset ? t(`wallet.rejectReasons.${rejection.preset}`) : null, rejection.note];
+  const text = parts.filter(Boolean).join(' ');
+  return text === '' ? null : text;
+}
+
 function HistoryRow({ item }: { item: TransactionItem }) {
   const { t, i18n } = useTranslation();
   const tone = transactionTone(item.status);
@@ -141,6 +149,9 @@ function HistoryRow({ item }: { item: TransactionItem }) {
   // A deposit address that received nothing yet (or never will) has no amount to show.
   const nothingArrived = deposit && item.amount === 0 && (label === 'pending' || label === 'expired');
   const credited = deposit && label === 'success';
+  // A withdrawal waiting for an operator says so rather than a bare "processing".
+  const inReview = !deposit && label === 'pending' && item.review === true;
+  const rejection = !deposit && item.rejection ? rejectionText(item.rejection, t) : null;
   const fee = credited && item.fee !== undefined && item.fee > 0 ? item.fee : null;
   return (
     <li
@@ -172,6 +183,16 @@ function HistoryRow({ item }: { item: TransactionItem }) {
             {t('wallet.belowMinimumHint', { amount: formatUsd(MIN_DEPOSIT_CENTS / 100, i18n.language) })}
           </div>
         ) : null}
+        {inReview ? (
+          <div className="text-xs text-cream/60" data-testid="history-review">
+            {t('wallet.reviewHint')}
+          </div>
+        ) : null}
+        {rejection ? (
+          <div className="text-xs text-rose-300/90" data-testid="history-rejection">
+            {t('wallet.rejectedBecause', { reason: rejection })}
+          </div>
+        ) : null}
         {deposit && label === 'pending' && item.expiresAt ? (
           <div className="text-xs text-cream/50" data-testid="history-valid-until">
             {t('wallet.validUntil', { time: formatTimestamp(item.expiresAt) })}
@@ -187,7 +208,7 @@ function HistoryRow({ item }: { item: TransactionItem }) {
           data-testid="history-status"
           data-tone={tone}
         >
-          {t(`wallet.status.${label}`)}
+          {inReview ? t('wallet.inReview') : t(`wallet.status.${label}`)}
         </div>
       </div>
     </li>
