@@ -3,7 +3,7 @@
  * BENCH_SMOKE=1 runs each part for a fraction of a second (npm run bench:smoke); a refused action
  * throws, and a part that measured nothing exits non-zero.
  */
-import { benchHands } from './hands.js';
+import { benchHands, type HandsMeasure } from './hands.js';
 import { benchScores } from './score.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -15,12 +15,10 @@ const { withShuffle, reducerOnly } = benchHands(
   SMOKE ? { durationMs: 200, warmupHands: 200 } : { durationMs: 1000, warmupHands: 2000 },
 );
 const reseated = (n: number) => (n > 0 ? `; ${n} players stood up after losing all and sat down again` : '');
-console.log(
-  `table: ${fmt(withShuffle.handsPerSecond)} six-player hands/s (one core; ${fmt(withShuffle.hands)} hands${reseated(withShuffle.reseated)})`,
-);
-console.log(
-  `table without the shuffle (decks shuffled beforehand): ${fmt(reducerOnly.handsPerSecond)} hands/s (${fmt(reducerOnly.hands)} hands${reseated(reducerOnly.reseated)})`,
-);
+const rates = (m: HandsMeasure) =>
+  `${fmt(m.handsPerSecond)} hands/s, ${fmt(m.handsPerCpuSecond)} per CPU second (${fmt(m.hands)} hands${reseated(m.reseated)})`;
+console.log(`table: six-player hands on one core: ${rates(withShuffle)}`);
+console.log(`table without the shuffle (decks shuffled beforehand): ${rates(reducerOnly)}`);
 if (scoresPerSecond <= 0 || withShuffle.hands <= 0 || reducerOnly.hands <= 0) {
   console.error('bench:engine measured nothing');
   process.exit(1);

@@ -131,7 +131,16 @@ class Bench {
 /** Timing settings: the defaults measure; BENCH_SMOKE=1 only checks that the paths run. */
 export type HandsTiming = { durationMs: number; warmupHands: number };
 
-export type HandsMeasure = { handsPerSecond: number; hands: number; reseated: number };
+/**
+ * Hands per second of wall time, and per second of the process's CPU time: on a shared machine the
+ * first falls with the load while the second mostly holds.
+ */
+export type HandsMeasure = {
+  handsPerSecond: number;
+  handsPerCpuSecond: number;
+  hands: number;
+  reseated: number;
+};
 
 function measure(decks: readonly Card[][] | null, timing: HandsTiming): HandsMeasure {
   const random = prng(20_24);
@@ -139,13 +148,20 @@ function measure(decks: readonly Card[][] | null, timing: HandsTiming): HandsMea
   for (let i = 0; i < timing.warmupHands; i++) bench.playHand();
   const startHands = bench.hands;
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   let elapsed = 0;
   do {
     for (let i = 0; i < 200; i++) bench.playHand();
     elapsed = performance.now() - start;
   } while (elapsed < timing.durationMs);
+  const cpu = process.cpuUsage(cpuStart);
   const hands = bench.hands - startHands;
-  return { handsPerSecond: Math.round((hands * 1000) / elapsed), hands, reseated: bench.reseated };
+  return {
+    handsPerSecond: Math.round((hands * 1000) / elapsed),
+    handsPerCpuSecond: Math.round((hands * 1e6) / (cpu.user + cpu.system)),
+    hands,
+    reseated: bench.reseated,
+  };
 }
 
 export function benchHands(timing: HandsTiming = { durationMs: 1000, warmupHands: 2000 }): {
