@@ -3,9 +3,16 @@
 // seconds, exit 1 on a refused action, an error, a ledger imbalance or nothing measured), one after
 // another since they share the machine and, without a PostgreSQL server, the embedded one. CI runs
 // it after the tests, so a change that breaks a bench fails there. Exits 1 if any bench failed.
+// `npm run bench:smoke -- api realtime` runs only those.
 import { spawn } from 'node:child_process';
 
-const BENCHES = ['engine', 'frames', 'lobby', 'api', 'realtime', 'payments', 'hands', 'miniapp'];
+const ALL = ['engine', 'frames', 'lobby', 'api', 'realtime', 'payments', 'hands', 'miniapp'];
+const unknown = process.argv.slice(2).filter((name) => !ALL.includes(name));
+if (unknown.length) {
+  console.error(`no bench named ${unknown.join(', ')} (benches: ${ALL.join(', ')})`);
+  process.exit(2);
+}
+const BENCHES = process.argv.length > 2 ? process.argv.slice(2) : ALL;
 /** A bench still running after this is stopped and counted as failed (a hang must not hold CI). */
 const TIMEOUT_MS = Number(process.env.BENCH_SMOKE_TIMEOUT_MS || 300_000);
 
