@@ -1,25 +1,29 @@
 /**
  * `npm run bench:api`: GET /rooms and POST /auth/login under load (autocannon in a separate process
  * against 127.0.0.1), and ledger transfers per second with concurrent workers. Uses a throw-away
- * database on DATABASE_URL's server, else on 127.0.0.1:5432, else on an embedded server.
+ * database on the server the tests use (src/bench/bench-postgres.ts). Exits 1 when a request
+ * failed, nothing was measured or the ledger check fails; BENCH_SMOKE=1 runs it for a few seconds.
+ *
+ *   BENCH_SECONDS=10 BENCH_CONNECTIONS=64 npm run bench:api
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, REPO_ROOT } from '../src/config.js';
-import { createDatabase, dropDatabase, isReachable, withDatabase } from '../src/db/admin.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { Failures, setting } from '../src/bench/bench-helpers.js';
+import { benchPostgres } from '../src/bench/bench-postgres.js';
+import { loadConfig } from '../src/config.js';
+import { createDatabase, dropDatabase, withDatabase } from '../src/db/admin.js';
 import { knexOf, openOrm } from '../src/db/orm.js';
 import { signDevInitData } from '../src/dev/init-data.js';
 import type { Ledger } from '../src/ledger/ledger.js';
 import { createLogger } from '../src/logger.js';
 import { createServer } from '../src/server.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const SECONDS = setting('BENCH_SECONDS', 10, 1);
+const CONNECTIONS = setting('BENCH_CONNECTIONS', 64, 8);
 const LEDGER_WORKERS = 32;
-const LEDGER_ACCOUNTS = 1000;
+const LEDGER_ACCOUNTS = setting('BENCH_LEDGER_ACCOUNTS', 1000, 100);
 const BOT_TOKEN = '4242:bench-bot-token';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -48,20 +52,6 @@ function runLoad(job: Record<string, unknown>): Promise<LoadResult> {
         : reject(new Error(`load process exited ${code}`)),
     );
   });
-}
-
-async function benchServer(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
-  const candidates = [process.env.DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres'].filter(
-    Boolean,
-  );
-  for (const url of candidates)
-    if (await isReachable(url!)) return { adminUrl: url!, stop: async () => undefined };
-  console.log('no PostgreSQL server found: starting an embedded one on port 54331');
-  const embedded = await startEmbeddedPostgres({
-    dataDir: path.join(REPO_ROOT, '.data', 'pg-bench'),
-    port: 54331,
-  });
-  return { adminUrl: embedded.url, stop: () => embedded.stop() };
 }
 
 async function ledgerThroughput(
@@ -105,12 +95,25 @@ async function ledgerThroughput(
   return { perSecond: total / ((Date.now() - started) / 1000), total };
 }
 
-function line(name: string, result: LoadResult) {
-  const failures = result.non2xx + result.errors + result.timeouts;
-  return `${name.padEnd(22)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s   p50 ${result.p50} ms   p99 ${result.p99} ms   (${result.total} requests, ${failures} failed)`;
+const failures = new Failures();
+
+/** A load with a failed request, or none answered, is a broken bench. */
+function checkLoad(name: string, result: LoadResult): LoadResult {
+  failures.check(result.total > 0, `${name}: no request answered`);
+  failures.check(
+    result.non2xx + result.errors === 0,
+    `${name}: ${result.non2xx} non-2xx answers, ${result.errors} connection errors (${result.timeouts} of them time-outs)`,
+  );
+  return result;
 }
 
-const server = await benchServer();
+function line(name: string, result: LoadResult) {
+  // autocannon counts time-outs among the connection errors.
+  const failed = result.non2xx + result.errors;
+  return `${name.padEnd(22)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s   p50 ${result.p50} ms   p99 ${result.p99} ms   (${result.total} requests, ${failed} failed)`;
+}
+
+const server = await benchPostgres();
 const dbName = `svara_bench_${randomBytes(4).toString('hex')}`;
 await createDatabase(server.adminUrl, dbName);
 const orm = await openOrm({ url: withDatabase(server.adminUrl, dbName), poolMax: 40 });
@@ -134,6 +137,8 @@ try {
     `insert into users (telegram_id, username) select g, 'bench' || g from generate_series(700000, ${700_000 + LEDGER_ACCOUNTS - 1}) g`,
   );
   for (let i = 0; i < 50; i++) {
+    // Opening a room needs the current user agreement accepted (player protection).
+    await services.protection.acceptAgreement(userIds[i]!, services.protection.agreementVersion);
     await services.ledger.transfer({
       idempotencyKey: `bench-room-fund:${i}`,
       debitAccountId: await services.ledger.systemAccount('faucet'),
@@ -152,8 +157,8 @@ try {
   const get = (pathname: string) =>
     runLoad({ url: base, method: 'GET', path: pathname, connections: CONNECTIONS, duration: SECONDS });
   // The framework's own ceiling on this machine right now, to read the other numbers against.
-  console.log(line('GET /api/v1/health', await get('/api/v1/health')));
-  console.log(line('GET /api/v1/rooms', await get('/api/v1/rooms')));
+  console.log(line('GET /api/v1/health', checkLoad('GET /health', await get('/api/v1/health'))));
+  console.log(line('GET /api/v1/rooms', checkLoad('GET /rooms', await get('/api/v1/rooms'))));
 
   const bodies = userIds.map((id) =>
     JSON.stringify({ initData: signDevInitData({ id, username: `bench${id}` }, { botToken: BOT_TOKEN }) }),
@@ -167,16 +172,19 @@ try {
     connections: CONNECTIONS,
     duration: SECONDS,
   });
-  console.log(line('POST /api/v1/auth/login', login));
+  console.log(line('POST /api/v1/auth/login', checkLoad('POST /auth/login', login)));
 
   const ledger = await ledgerThroughput(services.ledger, userIds);
   const check = await services.checkLedger();
   console.log(
     `${'ledger transfers'.padEnd(22)} ${Math.round(ledger.perSecond).toString().padStart(7)} transfers/s (${LEDGER_WORKERS} workers over ${LEDGER_ACCOUNTS} wallets, ${ledger.total} transfers; ledger check ${check.ok ? 'OK' : 'FAILED'})`,
   );
+  failures.check(ledger.total > 0, 'no ledger transfer made');
+  failures.check(check.ok, 'the ledger check failed');
 } finally {
   await api.close(1000);
   await orm.close(true);
   await dropDatabase(server.adminUrl, dbName);
   await server.stop();
 }
+failures.report('bench:api');

@@ -3,17 +3,21 @@
  * sockets or a database: the frames of its six players and a spectator (FrameBuilder, what the
  * gateway sends), and what the hand store writes as JSON: the hand's state when a hand begins or
  * ends, the action as a step in between. The states come from 400 hands played by random legal
- * moves, recorded beforehand (enough hands that runs agree).
+ * moves, recorded beforehand (enough hands that runs agree). BENCH_SMOKE=1: 40 hands, each part
+ * timed for 0.2 s; a refused move throws, and a part that measured nothing exits 1.
  */
+import { Failures, SMOKE } from '../src/bench/bench-helpers.js';
 import { FrameBuilder } from '../src/realtime/frames.js';
 import { frameMicrosPerChange, PLAYERS, recordStates, timePerChange } from '../src/bench/frame-workload.js';
 
-const changes = recordStates(400);
-const frameMicros = frameMicrosPerChange(changes);
-const stored = timePerChange(changes, ({ state }) => JSON.stringify(state).length);
+const HANDS = SMOKE ? 40 : 400;
+const DURATION_MS = SMOKE ? 200 : 2000;
+const changes = recordStates(HANDS);
+const frameMicros = frameMicrosPerChange(changes, DURATION_MS);
+const stored = timePerChange(changes, ({ state }) => JSON.stringify(state).length, DURATION_MS);
 // A step as the hand store writes it (numbered within its hand: a number of one or two digits).
 const step = (c: (typeof changes)[number]) => ({ step: 7, action: c.action, at: c.now });
-const steps = timePerChange(changes, (c) => JSON.stringify(step(c)).length);
+const steps = timePerChange(changes, (c) => JSON.stringify(step(c)).length, DURATION_MS);
 const frameBytes = changes.reduce(
   (sum, { state, now }) => sum + new FrameBuilder(state, now).json(PLAYERS[0]!).length,
   0,
@@ -21,7 +25,7 @@ const frameBytes = changes.reduce(
 const stateBytes = changes.reduce((sum, { state }) => sum + JSON.stringify(state).length, 0);
 const stepBytes = changes.reduce((sum, c) => sum + JSON.stringify(step(c)).length, 0);
 
-console.log(`bench:frames — ${changes.length} changes of a six-player table (400 hands), one core`);
+console.log(`bench:frames — ${changes.length} changes of a six-player table (${HANDS} hands), one core`);
 console.log(
   `  frames         ${frameMicros.toFixed(1)} µs per change (six players and a spectator), ${Math.round(frameBytes / changes.length)} B per player frame`,
 );
@@ -31,3 +35,12 @@ console.log(
 console.log(
   `  hand step      ${steps.micros.toFixed(1)} µs per change (JSON.stringify), ${Math.round(stepBytes / changes.length)} B: written for every other move`,
 );
+const failures = new Failures();
+failures.check(changes.length > 0 && frameBytes > 0, 'no frame was built');
+for (const [part, micros] of [
+  ['frames', frameMicros],
+  ['hand state', stored.micros],
+  ['hand step', steps.micros],
+] as const)
+  failures.check(Number.isFinite(micros) && micros > 0, `${part}: nothing timed`);
+failures.report('bench:frames');

@@ -1,11 +1,25 @@
-/** `npm run bench:engine`: scoreHand evaluations per second and complete table hands per second. */
-import { benchHands } from './hands.js';
+/**
+ * `npm run bench:engine`: scoreHand evaluations per second and complete table hands per second.
+ * BENCH_SMOKE=1 runs each part for a fraction of a second (npm run bench:smoke); a refused action
+ * throws, and a part that measured nothing exits non-zero.
+ */
+import { benchHands, type HandsMeasure } from './hands.js';
 import { benchScores } from './score.js';
 
-const { scoresPerSecond } = benchScores();
-console.log(`scoreHand: ${scoresPerSecond.toLocaleString('en-US')} evaluations/s`);
-const { handsPerSecond, reducerOnlyHandsPerSecond } = benchHands();
-console.log(`table: ${handsPerSecond.toLocaleString('en-US')} six-player hands/s (one core)`);
-console.log(
-  `table without the shuffle (decks shuffled beforehand): ${reducerOnlyHandsPerSecond.toLocaleString('en-US')} hands/s`,
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+const { scoresPerSecond } = benchScores(SMOKE ? 200 : 1000);
+console.log(`scoreHand: ${fmt(scoresPerSecond)} evaluations/s`);
+const { withShuffle, reducerOnly } = benchHands(
+  SMOKE ? { durationMs: 200, warmupHands: 200 } : { durationMs: 1000, warmupHands: 2000 },
 );
+const reseated = (n: number) => (n > 0 ? `; ${n} players stood up after losing all and sat down again` : '');
+const rates = (m: HandsMeasure) =>
+  `${fmt(m.handsPerSecond)} hands/s, ${fmt(m.handsPerCpuSecond)} per CPU second (${fmt(m.hands)} hands${reseated(m.reseated)})`;
+console.log(`table: six-player hands on one core: ${rates(withShuffle)}`);
+console.log(`table without the shuffle (decks shuffled beforehand): ${rates(reducerOnly)}`);
+if (scoresPerSecond <= 0 || withShuffle.hands <= 0 || reducerOnly.hands <= 0) {
+  console.error('bench:engine measured nothing');
+  process.exit(1);
+}

@@ -6,15 +6,22 @@
  * "Interactive" is the app's own `svara:lobby-ready` mark: signed in, profile loaded, lobby drawn.
  * The page opens the way Telegram's mobile apps open it: launch parameters in the URL hash (init data
  * signed by the development bot token) and a native `TelegramWebviewProxy` to post events to.
+ * Exits 1 when the lobby is not reached or the page reports an error.
+ *
+ * BENCH_SMOKE=1 (npm run bench:smoke): one run, and the product is built only when no build is there
+ * (CI's `npm test` has just built it for the end-to-end tests); BENCH_SKIP_BUILD=1 never builds.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { REPO_ROOT, buildProduct, startProduct } from '../e2e/support/server';
 import { VIEWPORT, launchChromium } from '../e2e/support/browser';
 
 const DIST = path.join(REPO_ROOT, 'miniapp', 'dist');
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const MANIFEST = path.join(DIST, '.vite', 'manifest.json');
+const API_ENTRY = path.join(REPO_ROOT, 'api', 'dist', 'main.js');
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const RUNS = Number(process.env.BENCH_RUNS || (SMOKE ? 1 : 5));
 /** BENCH_NETWORK=fast4g measures on DevTools' "Fast 4G" (60 ms, 9 Mbit/s down, 1.5 Mbit/s up) instead. */
 const NETWORKS = {
   slow4g: {
@@ -103,15 +110,21 @@ async function telegramLaunchHash(baseUrl: string, userId: number): Promise<stri
   }).toString();
 }
 
-async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    console.log('building…');
-    buildProduct();
+/** Builds the product, unless told not to or (smoke) a build is already there. */
+function build(): void {
+  const built = existsSync(MANIFEST) && existsSync(API_ENTRY);
+  if (process.env.BENCH_SKIP_BUILD === '1' || (SMOKE && built)) {
+    if (!built) throw new Error('no build of the product: run `npm run build` first');
+    console.log(`using the build of ${statSync(MANIFEST).mtime.toISOString()}`);
+    return;
   }
-  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
+  console.log('building…');
+  buildProduct();
+}
+
+async function main() {
+  build();
+  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestChunk>;
   const { js, css } = initialAssets(manifest);
   const jsKb = gzipKb(js);
   const cssKb = gzipKb(css);
@@ -121,10 +134,15 @@ async function main() {
   const product = await startProduct('bench');
   const browser = await launchChromium();
   const times: number[] = [];
+  const errors: string[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true });
       const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(`run ${run + 1}: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`run ${run + 1}: console: ${message.text()}`);
+      });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', NETWORK);
@@ -150,6 +168,12 @@ async function main() {
   console.log(
     `lobby interactive, median of ${RUNS}: ${Math.round(median)} ms (${NETWORK_NAME}, CPU ×${CPU_SLOWDOWN}; target 2000 ms)`,
   );
+  if (errors.length > 0) {
+    console.error(
+      `bench:miniapp FAILED: the page reported errors:\n${errors.map((e) => `  - ${e}`).join('\n')}`,
+    );
+    process.exitCode = 1;
+  }
 }
 
 await main();

@@ -35,18 +35,20 @@ export function recordStates(hands: number): RecordedChange[] {
     state = r.state;
     out.push({ state, action, now });
   };
-  for (const id of PLAYERS) {
-    apply({
-      type: 'sit',
-      playerId: id,
-      balance: 1_000_000,
-      username: `player_${id.slice(-3)}`,
-      avatar: avatarPath(id),
-    });
-  }
   for (let hand = 0; hand < hands; hand++) {
     for (const seat of state.seats) {
       if (seat.balance < 500_000) apply({ type: 'set_balance', playerId: seat.playerId, balance: 1_000_000 });
+    }
+    // Six at every deal: the first time, and again for a player the table stood up after an all-in lost.
+    for (const id of PLAYERS) {
+      if (state.seats.some((seat) => seat.playerId === id)) continue;
+      apply({
+        type: 'sit',
+        playerId: id,
+        balance: 1_000_000,
+        username: `player_${id.slice(-3)}`,
+        avatar: avatarPath(id),
+      });
     }
     apply({ type: 'start_hand', serverSeed: randomBytes(32).toString('hex'), clientSeed: 'bench' });
     while (state.status !== 'finished') {

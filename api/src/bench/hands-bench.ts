@@ -14,21 +14,23 @@
  * queries: the list is one backward range scan of hand_players_pkey, the hand one hands_pkey lookup
  * whatever the number of hands.
  *
- * Not a test: it measures and prints, no assertions.
+ * It measures and prints; it exits 1 when the fill came out short or a sampled player's history was
+ * empty. BENCH_SMOKE=1: 2,000 hands, 100 players, 50 rooms, 10 samples.
  *   BENCH_HANDS=1000000 BENCH_PLAYERS=10000 BENCH_ROOMS=10000 BENCH_SAMPLES=300 npm run bench:hands
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { createDatabase, dropDatabase, isReachable, withDatabase } from '../db/admin.js';
+import { createDatabase, dropDatabase, withDatabase } from '../db/admin.js';
 import { knexOf, openOrm } from '../db/orm.js';
 import { createHandHistory, DETAIL_SQL, listSql, PAGE_DEFAULT } from '../hands/history.js';
 import { openTestTable } from '../hands/test-hands.js';
-import { percentile } from './bench-helpers.js';
+import { Failures, percentile, setting } from './bench-helpers.js';
+import { benchPostgres } from './bench-postgres.js';
 
-const HANDS = Number(process.env.BENCH_HANDS ?? 1_000_000);
-const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 10_000);
-const ROOMS = Number(process.env.BENCH_ROOMS ?? 10_000);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+const HANDS = setting('BENCH_HANDS', 1_000_000, 2_000);
+const PLAYERS = setting('BENCH_PLAYERS', 10_000, 100);
+const ROOMS = setting('BENCH_ROOMS', 10_000, 50);
+const SAMPLES = setting('BENCH_SAMPLES', 300, 10);
 const BATCH = 100_000;
 const FIRST_PLAYER = 500_000_000;
 
@@ -40,14 +42,9 @@ function report(label: string, ms: number[]): void {
 }
 
 async function main(): Promise<void> {
-  const candidates = [
-    process.env.TEST_DATABASE_URL,
-    process.env.DATABASE_URL,
-    'postgres://postgres@127.0.0.1:5432/postgres',
-  ];
-  let admin: string | null = null;
-  for (const url of candidates) if (url && !admin && (await isReachable(url))) admin = url;
-  if (!admin) throw new Error('no PostgreSQL reachable (set DATABASE_URL)');
+  const postgres = await benchPostgres();
+  const admin = postgres.adminUrl;
+  const failures = new Failures();
   const name = `svara_bench_hands_${randomBytes(4).toString('hex')}`;
   await createDatabase(admin, name);
   const orm = await openOrm({ url: withDatabase(admin, name), poolMax: 4 });
@@ -105,7 +102,7 @@ async function main(): Promise<void> {
           [PLAYERS, from, to],
         );
       });
-      process.stdout.write(`  ${to + 1} hands\r`);
+      if (process.stdout.isTTY) process.stdout.write(`  ${to + 1} hands\r`);
     }
     await knex.raw(`analyze hands; analyze hand_players`);
     console.log(`filled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -113,6 +110,7 @@ async function main(): Promise<void> {
       `select (select count(*) from hands) as hands, (select count(*) from hand_players) as rows`,
     );
     console.log(`hands: ${counts.rows[0]!.hands}, hand_players rows: ${counts.rows[0]!.rows}`);
+    failures.check(Number(counts.rows[0]!.hands) > HANDS, `the fill made ${counts.rows[0]!.hands} hands`);
 
     const history = createHandHistory(knex);
     const first: number[] = [];
@@ -151,6 +149,7 @@ async function main(): Promise<void> {
     if (next.length) report('GET /hands?cursor=…', next);
     report('GET /hands/:id', one);
     report('GET /hands/:id (full replay)', played);
+    failures.check(first.length === SAMPLES && one.length > 0, 'the sampled players had no hands');
 
     const explain = async (label: string, sql: string, bindings: unknown[]) => {
       const plan = await knex.raw<{ rows: { 'QUERY PLAN': string }[] }>(
@@ -170,7 +169,9 @@ async function main(): Promise<void> {
   } finally {
     await orm.close(true);
     await dropDatabase(admin, name);
+    await postgres.stop();
   }
+  failures.report('bench:hands');
 }
 
 main().catch((error: unknown) => {

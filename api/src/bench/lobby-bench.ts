@@ -6,16 +6,19 @@
  * change and then one flush per burst of changes. Compared with what the whole-list feed before
  * views sent for the same changes: the full list (then capped at 500 rooms) to every viewer.
  *
+ * Exits 1 when a run sent viewers nothing; BENCH_SMOKE=1 runs 100 viewers and 100 changes.
+ *
  *   BENCH_VIEWERS=1000 BENCH_CHANGES=2000 npm run bench:lobby
  */
 import type { LobbyViewRequest, RoomSummary } from '@svara/core';
 import { lobbyViewSchema } from '@svara/core';
 import { createLogger } from '../logger.js';
 import { LobbyFeed, type LobbySocket } from '../realtime/lobby.js';
+import { Failures, setting } from './bench-helpers.js';
 
-const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 1_000);
-const CHANGES = Number(process.env.BENCH_CHANGES ?? 2_000);
-const BURST = Number(process.env.BENCH_BURST ?? 50);
+const VIEWERS = setting('BENCH_VIEWERS', 1_000, 100);
+const CHANGES = setting('BENCH_CHANGES', 2_000, 100);
+const BURST = setting('BENCH_BURST', 50, 50);
 const OLD_LIST_CAP = 500;
 
 /** A deterministic generator, so before and after see the same changes. */
@@ -143,9 +146,14 @@ async function run(tables: number, burst: number) {
 console.log(
   `bench:lobby — ${VIEWERS} viewers, ${CHANGES} changes per run (B per viewer; before = whole list)`,
 );
+const failures = new Failures();
 for (const tables of [500, 2_000]) {
   for (const burst of [1, BURST]) {
     const r = await run(tables, burst);
+    failures.check(
+      r.perChangePerViewer > 0,
+      `${tables} tables, ${burst}/flush: the viewers received nothing`,
+    );
     console.log(
       `  ${String(tables).padStart(5)} tables, ${String(burst).padStart(3)} change(s)/flush: ` +
         `${r.perChangePerViewer.toFixed(1)} B/change (before ${Math.round(r.oldPerChangePerViewer)}), ` +
@@ -154,3 +162,4 @@ for (const tables of [500, 2_000]) {
     );
   }
 }
+failures.report('bench:lobby');

@@ -11,7 +11,9 @@
  *    BENCH_CONCURRENCY in flight; latency of the 200 pending answer. The sandbox settles them later.
  * 3. The ledger check once every withdrawal has settled.
  *
- * Not a test: it measures and prints, no assertions. Bounded in count and time.
+ * It measures and prints; it exits 1 when a deposit or withdrawal failed, nothing was measured, a
+ * withdrawal did not settle or the ledger check fails. Bounded in count and time. BENCH_SMOKE=1: 6
+ * players, 3 orders each, a few seconds.
  *
  *   BENCH_PLAYERS=200 BENCH_ORDERS_PER_PLAYER=25 BENCH_CONCURRENCY=50 BENCH_SECONDS=10 npm run bench:payments
  *   (BENCH_POOL: the server's database pool, default 24.)
@@ -24,7 +26,7 @@ import { AGREEMENT_VERSION } from '@svara/core';
 import { DEVELOPMENT_BOT_TOKEN } from '../config.js';
 import { signDevInitData } from '../dev/init-data.js';
 import { WireClient } from './wire-client.js';
-import { percentile, pool } from './bench-helpers.js';
+import { Failures, percentile, pool, setting } from './bench-helpers.js';
 
 const ROLE = process.env.PAYMENTS_BENCH_ROLE ?? 'bench';
 const here = fileURLToPath(import.meta.url);
@@ -33,8 +35,8 @@ const here = fileURLToPath(import.meta.url);
 
 async function runServer(): Promise<void> {
   const { loadConfig } = await import('../config.js');
-  const { createDatabase, dropDatabase, isReachable, withDatabase } = await import('../db/admin.js');
-  const { startEmbeddedPostgres } = await import('../db/embedded.js');
+  const { createDatabase, dropDatabase, withDatabase } = await import('../db/admin.js');
+  const { benchPostgres } = await import('./bench-postgres.js');
   const { knexOf, openOrm } = await import('../db/orm.js');
   const { createLogger } = await import('../logger.js');
   const { attachRealtime } = await import('../realtime/index.js');
@@ -42,25 +44,8 @@ async function runServer(): Promise<void> {
   const { checkLedger } = await import('../ledger/check.js');
 
   const GENEROUS = { perSecond: 1_000_000, burst: 1_000_000 };
-  const candidates = [
-    process.env.TEST_DATABASE_URL,
-    process.env.DATABASE_URL,
-    'postgres://postgres@127.0.0.1:5432/postgres',
-  ].filter((url): url is string => Boolean(url));
-  let adminUrl: string | null = null;
-  for (const url of candidates) {
-    if (await isReachable(url)) {
-      adminUrl = url;
-      break;
-    }
-  }
-  let stopEmbedded: () => Promise<void> = async () => undefined;
-  if (!adminUrl) {
-    const embedded = await startEmbeddedPostgres({ port: 54333, dataDir: '.data/pg-bench-payments' });
-    adminUrl = embedded.url;
-    stopEmbedded = () => embedded.stop();
-  }
-  const admin = adminUrl;
+  const postgres = await benchPostgres();
+  const admin = postgres.adminUrl;
   const name = `svara_bench_pay_${randomBytes(4).toString('hex')}`;
   await createDatabase(admin, name);
   const orm = await openOrm({
@@ -104,7 +89,7 @@ async function runServer(): Promise<void> {
       await api.close(500);
       await orm.close(true);
       await dropDatabase(admin, name);
-      await stopEmbedded();
+      await postgres.stop();
     } finally {
       process.exit(0);
     }
@@ -194,11 +179,11 @@ interface Player {
 }
 
 async function runBench(): Promise<void> {
-  const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
-  const ORDERS_PER_PLAYER = Math.max(1, Number(process.env.BENCH_ORDERS_PER_PLAYER ?? 25));
-  const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
-  const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-  const WITHDRAW_SECONDS = Number(process.env.BENCH_WITHDRAW_SECONDS ?? SECONDS);
+  const PLAYERS = setting('BENCH_PLAYERS', 200, 6);
+  const ORDERS_PER_PLAYER = Math.max(1, setting('BENCH_ORDERS_PER_PLAYER', 25, 3));
+  const CONCURRENCY = setting('BENCH_CONCURRENCY', 50, 3);
+  const SECONDS = setting('BENCH_SECONDS', 10, 3);
+  const WITHDRAW_SECONDS = setting('BENCH_WITHDRAW_SECONDS', SECONDS, SECONDS);
   const PUSH_TIMEOUT_MS = 10_000;
   const secret = randomBytes(32).toString('hex');
   const sign = (raw: string) => createHmac('sha256', secret).update(raw).digest('hex');
@@ -592,6 +577,23 @@ ledger: ${ledger.ok ? 'ok' : 'VIOLATIONS'} (${ledger.accounts} accounts, ${ledge
       }),
     );
     for (const player of players) player.client.close();
+    const failures = new Failures();
+    failures.check(confirmed > 0, 'no deposit confirmed');
+    failures.check(
+      Object.keys(depositErrors).length === 0,
+      `deposit errors: ${JSON.stringify(depositErrors)}`,
+    );
+    failures.check(withdrawn > 0, 'no withdrawal accepted');
+    failures.check(
+      Object.keys(withdrawErrors).length === 0,
+      `withdrawal errors: ${JSON.stringify(withdrawErrors)}`,
+    );
+    failures.check(
+      Object.keys(statuses).every((status) => status === 'success'),
+      `withdrawals not settled as success: ${JSON.stringify(statuses)}`,
+    );
+    failures.check(ledger.ok, 'the ledger check failed');
+    failures.report('bench:payments');
   } finally {
     await stopServer();
   }

@@ -7,7 +7,8 @@
  * actions per second, the time from sending an action to the actor receiving the resulting state
  * (p50/p99), the server's CPU per action (process.cpuUsage over IPC), bytes on the wire per action,
  * lobby bytes per second and the server's memory. Bounded: it stops by itself after the measuring
- * window.
+ * window. Exits 1 when a move was refused, a table step failed, nothing was played or the ledger
+ * check fails at the end; BENCH_SMOKE=1 plays 3 tables for a few seconds.
  *
  *   BENCH_TABLES=500 BENCH_SECONDS=30 npm run bench:realtime
  *   BENCH_NODES=2 BENCH_SPREAD=player npm run bench:realtime   (several api nodes: Redis needed)
@@ -27,13 +28,15 @@ import { NOTHING_ALLOWED } from '../realtime/frames.js';
 import { STATS_REPLY, STATS_REQUEST, type StatsReply } from '../realtime/stats.js';
 import { frameMicrosPerChange, recordStates, type RecordedChange } from './frame-workload.js';
 import { WireClient } from './wire-client.js';
-import { percentile, pool } from './bench-helpers.js';
+import { Failures, percentile, pool, setting, SMOKE } from './bench-helpers.js';
 
-const TABLES = Number(process.env.BENCH_TABLES ?? 100);
+const TABLES = setting('BENCH_TABLES', 100, 3);
 const SEATS = 6;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
-const LOBBY_WATCHERS = Number(process.env.BENCH_LOBBY_WATCHERS ?? 10);
+const SECONDS = setting('BENCH_SECONDS', 20, 3);
+const WARMUP = setting('BENCH_WARMUP_SECONDS', 5, 1);
+const LOBBY_WATCHERS = setting('BENCH_LOBBY_WATCHERS', 10, 2);
+/** How long a hand's result is shown: a short window would otherwise fall wholly inside one. */
+const RESULT_MS = setting('BENCH_RESULT_MS', 4000, 300);
 const COMPRESSION = process.env.BENCH_COMPRESSION === 'true';
 /** api nodes (BENCH_NODES): with more than one they share a database and Redis (REDIS_URL). */
 const NODES = Math.max(1, Number(process.env.BENCH_NODES ?? 1));
@@ -71,7 +74,7 @@ function startServer(env: Record<string, string> = {}): Promise<Node> {
     ],
     env: {
       ...process.env,
-      TABLE_RESULT_MS: process.env.BENCH_RESULT_MS ?? '4000',
+      TABLE_RESULT_MS: String(RESULT_MS),
       SOCKET_COMPRESSION: String(COMPRESSION),
       ...env,
     },
@@ -215,6 +218,8 @@ type Counters = {
   actions: number;
   refused: number;
   refusals: Record<string, number>;
+  /** Refusals at any time, warm-up included: each one is a bench failure. */
+  refusedEver: Record<string, number>;
   latencies: number[];
   frames: number;
 };
@@ -288,6 +293,7 @@ class BenchPlayer {
     this.pending = null;
     const ack = JSON.parse(reply) as Ack;
     const answered = this.last !== null && this.last.at > sentAt;
+    if (!ack.ok) this.counters.refusedEver[ack.code] = (this.counters.refusedEver[ack.code] ?? 0) + 1;
     if (this.counters.measuring) {
       if (ack.ok) {
         this.counters.actions += 1;
@@ -313,12 +319,26 @@ class BenchPlayer {
  * the next, which moves every figure of a run; this says which kind of hour a run had.
  */
 function yardstick(changes: RecordedChange[]): number {
-  return Number(frameMicrosPerChange(changes, 1000).toFixed(1));
+  return Number(frameMicrosPerChange(changes, SMOKE ? 200 : 1000).toFixed(1));
+}
+
+/** The ledger's invariants on the first node's database (every node shares it). */
+function serverLedger(child: ChildProcess): Promise<{ ok: boolean; transfers: number }> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: { type?: string; report?: { ok: boolean; transfers: number }; error?: string }) => {
+      if (m?.type !== 'ledger') return;
+      child.off('message', onMessage);
+      if (m.report) resolve(m.report);
+      else reject(new Error(`ledger check: ${m.error}`));
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'ledger' });
+  });
 }
 
 async function main() {
   // Recorded once: before and after the run the yardstick times the same changes.
-  const yardstickChanges = recordStates(60);
+  const yardstickChanges = recordStates(SMOKE ? 20 : 60);
   const speedBefore = yardstick(yardstickChanges);
   const started = Date.now();
   const nodes = await startNodes();
@@ -340,6 +360,7 @@ async function main() {
     actions: 0,
     refused: 0,
     refusals: {},
+    refusedEver: {},
     latencies: [],
     frames: 0,
   };
@@ -549,6 +570,21 @@ async function main() {
   );
   console.log(`  server memory        RSS ${result.serverRssMb} MB, heap ${result.serverHeapMb} MB`);
   console.log(`  seated at the end    ${result.seatedAtEnd} of ${total} players`);
+  const ledger = await serverLedger(child);
+  console.log(`  ledger check         ${ledger.ok ? 'OK' : 'FAILED'} (${ledger.transfers} transfers)`);
+  const failures = new Failures();
+  failures.check(counters.actions > 0, 'no move was played in the measured window');
+  failures.check(sorted.length > 0, 'no move got its result frame');
+  failures.check(
+    Object.keys(counters.refusedEver).length === 0,
+    `moves refused (warm-up included): ${JSON.stringify(counters.refusedEver)}`,
+  );
+  failures.check(
+    (after.counters.table_failures ?? 0) === 0,
+    `${after.counters.table_failures} table steps failed on the server (see its log)`,
+  );
+  failures.check(result.databaseFallbacks === 0, `${result.databaseFallbacks} hand-store batches fell back`);
+  failures.check(ledger.ok, 'the ledger check failed');
 
   for (const p of players) p.client.close();
   // The first node drops the database: it stops last.
@@ -560,8 +596,9 @@ async function main() {
   console.log(
     `  machine speed        bench:frames' workload ${machine.yardstickMicrosBefore} µs per change before the run, ${machine.yardstickMicrosAfter} after (lower is faster)`,
   );
-  console.log(JSON.stringify({ ...result, machine }));
+  console.log(JSON.stringify({ ...result, ledgerOk: ledger.ok, machine }));
+  failures.report('bench:realtime');
 }
 
 await main();
-process.exit(0);
+process.exit(process.exitCode ?? 0);

@@ -1,7 +1,8 @@
 /**
  * The api for `npm run bench:realtime`, in its own process: a throw-away database, the HTTP api with
  * socket.io and the tables on a loopback port. Started by realtime-bench.ts with an IPC channel: it
- * reports `ready` with its port and database, answers stats requests (CPU, memory, counters), and on
+ * reports `ready` with its port and database, answers stats requests (CPU, memory, counters) and a
+ * ledger check, and on
  * `stop` — or when its parent goes away — closes everything and drops its database. With
  * BENCH_JOIN_DATABASE it is a further node of a several-node run (REDIS_URL set by the bench): it
  * uses that database and leaves it to the first node.
@@ -10,29 +11,20 @@ import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { loadConfig } from '../config.js';
-import { createDatabase, dropDatabase, isReachable, withDatabase } from '../db/admin.js';
-import { startEmbeddedPostgres } from '../db/embedded.js';
+import { createDatabase, dropDatabase, withDatabase } from '../db/admin.js';
 import { statementCounter } from '../db/statement-counter.js';
 import { knexOf, openOrm } from '../db/orm.js';
+import { checkLedger } from '../ledger/check.js';
 import { createLogger } from '../logger.js';
 import { attachRealtime } from '../realtime/index.js';
 import { createServer } from '../server.js';
+import { benchPostgres } from './bench-postgres.js';
 
 const GENEROUS = { perSecond: 1_000_000, burst: 1_000_000 };
 
-async function adminServer(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
-  const candidates = [process.env.DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres'].filter(
-    Boolean,
-  );
-  for (const url of candidates)
-    if (await isReachable(url!)) return { adminUrl: url!, stop: async () => undefined };
-  const embedded = await startEmbeddedPostgres({ port: 54332, dataDir: '.data/pg-bench' });
-  return { adminUrl: embedded.url, stop: () => embedded.stop() };
-}
-
 // The first node creates the bench's database; the others of a several-node run join it.
 const joining = process.env.BENCH_JOIN_DATABASE ?? null;
-const server = joining ? { adminUrl: joining, stop: async () => undefined } : await adminServer();
+const server = joining ? { adminUrl: joining, stop: async () => undefined } : await benchPostgres();
 const name = joining ? null : `svara_bench_${randomBytes(4).toString('hex')}`;
 if (name) await createDatabase(server.adminUrl, name);
 const databaseUrl = name ? withDatabase(server.adminUrl, name) : joining!;
@@ -70,6 +62,12 @@ async function stop(): Promise<void> {
 const inspector = new Session();
 process.on('message', (message: { type?: string; file?: string }) => {
   if (message?.type === 'stop') void stop();
+  if (message?.type === 'ledger') {
+    checkLedger(knexOf(orm)).then(
+      (report) => process.send?.({ type: 'ledger', report }),
+      (error: unknown) => process.send?.({ type: 'ledger', error: String(error) }),
+    );
+  }
   if (message?.type === 'queries') {
     const pool = (knexOf(orm).client as { pool?: { numPendingAcquires(): number; numUsed(): number } }).pool;
     process.send?.({
