@@ -561,6 +561,8 @@ describe('callbacks', () => {
     expect(await kindTotal('withdrawal_hold')).toBe(heldBefore);
     expect((await checkLedger(db.knex)).ok).toBe(true);
   });
+});
+
 describe("operators' decisions", () => {
   /** A withdrawal of $20 from a flagged account, waiting for review; its order id. */
   async function inReview(player: { id: string }, key: string): Promise<string> {
