@@ -14,7 +14,8 @@ export function TableArea({
   state: GameState;
   viewerId: string | null;
   display: TableDisplay;
-  emptyAction: 'invite' | 'sit';
+  /** What an empty seat offers; null: nothing (a replay draws the table as it stood). */
+  emptyAction: 'invite' | 'sit' | null;
   onEmptySeat: (position: number) => void;
 }) {
   const areaRef = useRef<HTMLDivElement>(null);
