@@ -176,6 +176,12 @@ const BUILDERS: Record<string, () => { state: GameState; display?: Partial<Table
   'finished-3': () => ({ state: finished([2, 3, 4]), display: { finished: 'winner' } }),
   'between-hands-6': () => ({ state: betweenHands() }),
   'mid-hand-6': () => ({ state: joinedMidHand() }),
+  // Two players, the other one away: no hand can start, and the table says why (RULES §6).
+  'away-holds-2': () => ({
+    state: table({
+      players: [player(4, { isActive: false }), player(1, { isActive: false, isAway: true, isDealer: true })],
+    }),
+  }),
   alone: () => ({ state: table({ players: [player(4, { isActive: false, isDealer: true })] }) }),
 };
 

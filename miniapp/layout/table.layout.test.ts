@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import type { Browser, Page } from 'playwright-core';
+import { translate } from '@svara/locales';
 import { launchChromium } from '../e2e/support/browser';
 
 const MINIAPP = fileURLToPath(new URL('..', import.meta.url));
@@ -28,6 +29,7 @@ const SCENES = [
   { scene: 'finished-3', chat: false },
   { scene: 'between-hands-6', chat: true },
   { scene: 'mid-hand-6', chat: false },
+  { scene: 'away-holds-2', chat: false },
   { scene: 'alone', chat: true },
 ];
 
@@ -123,7 +125,7 @@ describe('the table on a phone', () => {
     await server.listen();
     browser = await launchChromium();
     page = await browser.newPage({ viewport: SIZES[0], deviceScaleFactor: 2 });
-    await page.goto(`${server.resolvedUrls!.local[0]}layout/table.html`);
+    await page.goto(`${server.resolvedUrls!.local[0]}layout/table.html`, { timeout: 240_000 });
     await page.getByTestId('table').waitFor({ timeout: 240_000 });
     mkdirSync(SHOTS, { recursive: true });
   });
@@ -131,6 +133,30 @@ describe('the table on a phone', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+  });
+
+  it('marks only the player the server sits out, and says why a table with an away player waits', async () => {
+    const show = (scene: string) =>
+      page.evaluate((shown) => window.showScene(shown), {
+        scene,
+        lang: 'en' as const,
+        chat: false,
+        replay: false,
+      });
+    const labels = () =>
+      page.$$eval('[data-testid="seat-label"]', (els) =>
+        els.map(
+          (el) => `${el.closest('[data-seat]')!.getAttribute('data-seat')}:${el.getAttribute('data-label')}`,
+        ),
+      );
+    await show('alone');
+    expect(await labels()).toEqual([]);
+    await show('between-hands-6');
+    expect((await labels()).sort()).toEqual(['2:away', '5:sittingOut']);
+    await show('away-holds-2');
+    expect(await page.getByTestId('waiting-state').textContent()).toBe(
+      translate('en', 'game.waitingForAway'),
+    );
   });
 
   for (const size of SIZES)

@@ -142,9 +142,9 @@ export const POT_BOX: Box = { x: TABLE_CENTER.x - 58, y: 202, w: 116, h: 52 };
 export const TAX_BOX: Box = { x: TABLE_CENTER.x - 58, y: 254, w: 116, h: 14 };
 /**
  * What the table says between hands (waiting for players, for the next round): under the tax, between
- * the badges of the lower side seats, in up to two lines. It is drawn only while no bets lie there.
+ * the badges of the lower side seats, in up to three lines. It is drawn only while no bets lie there.
  */
-export const STATUS_BOX: Box = { x: TABLE_CENTER.x - 65, y: 270, w: 130, h: 28 };
+export const STATUS_BOX: Box = { x: TABLE_CENTER.x - 65, y: 270, w: 130, h: 40 };
 export const DECK_W = 22;
 export const DECK_BOX: Box = {
   x: TABLE_CENTER.x - DECK_W / 2,

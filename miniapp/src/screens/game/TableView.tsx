@@ -134,7 +134,7 @@ export function TableView({
           style={{ left: STATUS_BOX.x, top: STATUS_BOX.y, width: STATUS_BOX.w, height: STATUS_BOX.h }}
           data-testid="waiting-state"
         >
-          <span className="line-clamp-2 max-w-full rounded-xl bg-black/45 px-2 py-px text-center text-[10px] font-medium leading-[13px] text-cream/85">
+          <span className="line-clamp-3 max-w-full rounded-xl bg-black/45 px-2 py-px text-center text-[10px] font-medium leading-[13px] text-cream/85">
             {t(`game.${waiting}`)}
           </span>
         </div>
