@@ -118,6 +118,12 @@ describe('six players at the table: nothing covers anything else', () => {
   it('bet chips cover no seat, no cards, not the pot, the 5 % tax or the deck, nor each other', () => {
     expect(overlaps(p.bets, [...seatParts, ...p.cards, ...p.middle, ...p.bets])).toEqual([]);
   });
+  it('a chat bubble keeps off the table’s edge (on a narrow phone, the screen’s)', () => {
+    for (const { name, box } of p.bubbles) {
+      expect(box.x, name).toBeGreaterThanOrEqual(4);
+      expect(box.x + box.w, name).toBeLessThanOrEqual(TABLE_W - 4);
+    }
+  });
   it('the win amount and a chat bubble cover no chips, no pot, no other seat and no one else’s cards', () => {
     for (const float of [...p.wins, ...p.bubbles])
       expect(

@@ -160,8 +160,8 @@ function floatY(seat: number, h: number): number {
   return badgeBox(seat).y - h;
 }
 
-function clampX(x: number, w: number): number {
-  return Math.min(Math.max(x, 0), TABLE_W - w);
+function clampX(x: number, w: number, margin = 0): number {
+  return Math.min(Math.max(x, margin), TABLE_W - w - margin);
 }
 
 /** The win amount: a 16 px line just outside the seat, on the side away from the bets. */
@@ -176,14 +176,18 @@ export function winBox(seat: number): Box {
 }
 
 /** A chat bubble: beside, above or under the seat, never over the bets or someone else's cards. */
-/** Two lines of 13 px: every preset phrase fits in two lines at this width. */
-export const BUBBLE_SIZE = { w: 96, h: 30 } as const;
+/**
+ * Two lines of 13 px: every preset phrase fits in two lines at this width. A bubble keeps off the
+ * table's edge, which is the screen's edge on a narrow phone.
+ */
+export const BUBBLE_SIZE = { w: 94, h: 30 } as const;
+const BUBBLE_MARGIN = 4;
 export function bubbleBox(seat: number): Box {
   const p = SEAT_POINTS[seat]!;
   const { w, h } = BUBBLE_SIZE;
   if (seat === 1) return { x: p.x - AVATAR / 2 - 6 - w, y: Math.max(0, p.y - h / 2), w, h };
-  if (seat === 4) return { x: clampX(p.x - PILL.w / 2 - 4 - w, w), y: p.y - h / 2, w, h };
-  return { x: clampX(p.x - w / 2, w), y: floatY(seat, h), w, h };
+  if (seat === 4) return { x: clampX(p.x - PILL.w / 2 - 4 - w, w, BUBBLE_MARGIN), y: p.y - h / 2, w, h };
+  return { x: clampX(p.x - w / 2, w, BUBBLE_MARGIN), y: floatY(seat, h), w, h };
 }
 
 /** A point a fraction `t` of the way from a seat to the centre (flying chips). */
