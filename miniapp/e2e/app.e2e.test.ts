@@ -175,13 +175,14 @@ describe('the Mini App', () => {
     await alice.page.getByTestId('svara-intro').waitFor();
     await alice.page.getByTestId('svara-dialog').waitFor({ timeout: 8000 });
     await screenshot(alice.page, 'svara-dialog');
-    // Both tied players take part without paying; the svara hand follows the decision window.
+    // Both tied players take part without paying and say so: the svara hand is dealt at once, not
+    // when the 20 s window runs out.
     for (const player of [alice, bob]) {
       await player.page.getByTestId('svara-dialog').getByTestId('svara-participating').waitFor();
+      await player.page.getByTestId('svara-dialog').getByTestId('svara-join').click();
     }
-    // The next hand starts by itself after the result.
     for (const page of pages) {
-      await expect.poll(() => tableStatus(page), { timeout: 30_000 }).toMatch(/blind_betting|betting/);
+      await expect.poll(() => tableStatus(page), { timeout: 8_000 }).toMatch(/blind_betting|betting/);
     }
   });
 

@@ -28,6 +28,8 @@ export const TIMINGS = {
   dealDelayMs: 300,
   /** RULES §6: an away player is stood up after five minutes away… */
   awayMs: 300_000,
+  /** …or after one minute, while away players leave fewer than two who can play (no hand can start). */
+  awayHoldingMs: 60_000,
 } as const;
 
 /** …or after this many hands dealt without them, whichever comes first. */

@@ -101,23 +101,47 @@ describe('§6 away', () => {
     });
   });
 
-  it('or after five minutes away, whichever comes first, even when no hand is dealt', () => {
+  it('while away players leave fewer than two who can play, they are stood up after one minute away', () => {
     const t = table({ players: ['a', 'b'] }).deal({ dealer: 2 });
     t.timeout(); // a is away; b wins
     t.timeout(); // the result display ends: b alone cannot be dealt a hand
     expect(t.status).toBe('waiting');
     expect(needsDeal(t.state)).toBe(false);
     const since = t.seat('a').awaySince!;
-    expect(nextDeadline(t.state)).toEqual({ at: since + 300_000, kind: 'away' });
+    expect(nextDeadline(t.state)).toEqual({ at: since + 60_000, kind: 'away' });
     expect(gameDeadline(t.state)).toBeNull(); // the table shows no timer for it
-    t.now = since + 299_999;
+    t.now = since + 59_999;
     expect(t.refused({ type: 'tick' })).toBe('action_not_allowed');
-    t.now = since + 300_000;
+    t.now = since + 60_000;
     t.act({ type: 'tick' });
     expect(seated(t)).toEqual(['b']);
     expect(t.lastEvents).toEqual([
       { type: 'seat_changed', playerId: 'a', seated: false, position: 1, reason: 'away' },
     ]);
+  });
+
+  it('the minute counts from going away: a player away longer when the table stops is stood up at once', () => {
+    const timings = { turnMs: 60_000 };
+    const t = table({ players: ['a', 'b', 'c'], timings }).deal({ dealer: 3 });
+    t.timeout(); // a away; b and c play on
+    const since = t.seat('a').awaySince!;
+    t.wait(90_000);
+    expect(nextDeadline(t.state)!.kind).toBe('turn'); // two can still play: a keeps five minutes
+    expect(t.now).toBeGreaterThan(since + 60_000);
+    t.leave('c'); // c goes: b wins, and b alone cannot be dealt a hand
+    t.timeout(); // the result display ends
+    expect(t.status).toBe('waiting');
+    expect(seated(t)).toEqual(['b']);
+    expect(t.lastEvents).toContainEqual(expect.objectContaining({ playerId: 'a', reason: 'away' }));
+  });
+
+  it('with two others who can play, an away player keeps the five minutes', () => {
+    const t = table({ players: ['a', 'b', 'c'] }).deal({ dealer: 3 });
+    t.timeout(); // a away
+    finishWithoutA(t);
+    t.timeout(); // the result display ends: b and c are to be dealt the next hand
+    expect(needsDeal(t.state)).toBe(true);
+    expect(nextDeadline(t.state)).toEqual({ at: t.seat('a').awaySince! + 300_000, kind: 'away' });
   });
 
   it('five minutes also end while others play a hand; the hand goes on', () => {
@@ -138,7 +162,7 @@ describe('§6 away', () => {
   it('a player who is back before the time is up keeps the seat', () => {
     const t = table({ players: ['a', 'b'] }).deal({ dealer: 2 });
     t.timeout().timeout();
-    t.wait(60_000).act({ type: 'back', playerId: 'a' });
+    t.wait(50_000).act({ type: 'back', playerId: 'a' });
     expect(nextDeadline(t.state)).toBeNull();
     expect(needsDeal(t.state)).toBe(true);
   });

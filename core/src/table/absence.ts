@@ -1,9 +1,9 @@
 /**
  * Absence (RULES §6): a player whose turn timed out is away and is dealt no hand until they are back;
  * they are stood up after AWAY_HANDS_LIMIT hands dealt without them or `awayMs` away, whichever
- * comes first. And a player whose balance is below S never holds a table where no hand can start.
+ * comes first, or after a minute while away players leave fewer than two who can play. And a player whose balance is below S never holds a table where no hand can start.
  */
-import { awayMsOf, awayTooLong, inPlay, isAway } from './away-rules.js';
+import { awayLimitMs, awayTooLong, inPlay, isAway } from './away-rules.js';
 import { findSeat, patchSeat, type Draft } from './draft.js';
 import { freeSeat } from './hand-end.js';
 import type { Deadline, TableError, TableState } from './types.js';
@@ -23,12 +23,13 @@ export function comeBack(d: Draft, playerId: string): TableError | null {
   return null;
 }
 
-/** When the first away player who could be stood up reaches `awayMs`, or null. */
+/** When the first away player who could be stood up reaches their time away (awayLimitMs), or null. */
 export function awayDeadline(s: TableState): Deadline | null {
+  const limit = awayLimitMs(s);
   let at: number | null = null;
   for (const seat of s.seats) {
     if (!isAway(seat) || seat.leaving || inPlay(s, seat.playerId)) continue;
-    const due = seat.awaySince! + awayMsOf(s);
+    const due = seat.awaySince! + limit;
     if (at === null || due < at) at = due;
   }
   return at === null ? null : { at, kind: 'away' };

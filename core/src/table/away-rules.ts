@@ -13,10 +13,26 @@ export function awayMsOf(s: TableState): number {
   return s.timings.awayMs ?? TIMINGS.awayMs;
 }
 
-/** Away long enough to lose the seat: AWAY_HANDS_LIMIT hands dealt without them, or `awayMs`. */
+/**
+ * A waiting table that cannot deal because fewer than two seated players can play (present, not on
+ * their way out, balance at least S) while someone is away: the away players hold it.
+ */
+export function heldByAway(s: TableState): boolean {
+  if (s.status !== 'waiting' || !s.seats.some(isAway)) return false;
+  const able = s.seats.filter((seat) => !seat.leaving && !isAway(seat) && seat.balance >= s.stake);
+  return able.length < 2;
+}
+
+/** How long a player may stay away: `awayMs`, or one minute while away players hold the table (RULES §6). */
+export function awayLimitMs(s: TableState): number {
+  const ms = awayMsOf(s);
+  return heldByAway(s) ? Math.min(ms, TIMINGS.awayHoldingMs) : ms;
+}
+
+/** Away long enough to lose the seat: AWAY_HANDS_LIMIT hands dealt without them, or awayLimitMs. */
 export function awayTooLong(s: TableState, seat: Seat, now: number): boolean {
   if (!isAway(seat)) return false;
-  return seat.handsAway >= AWAY_HANDS_LIMIT || now >= seat.awaySince! + awayMsOf(s);
+  return seat.handsAway >= AWAY_HANDS_LIMIT || now >= seat.awaySince! + awayLimitMs(s);
 }
 
 /**

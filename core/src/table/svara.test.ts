@@ -115,6 +115,18 @@ describe('§5 svara', () => {
     ]);
   });
 
+  it('the window closes as soon as the last undecided player has chosen, not after its 20 s', () => {
+    const t = table({ stake: 101, players: ['a', 'b'] }).deal({ dealer: 2, hands: { a: tied.a, b: tied.b } });
+    t.look('a').call('a').call('b');
+    expect(t.status).toBe('svara_pending');
+    t.wait(1_000).join('a');
+    expect(nextDeadline(t.state)?.kind).toBe('svara');
+    t.wait(1_000).join('b');
+    expect(t.state.svara!.ready).toBe(true);
+    expect(needsDeal(t.state)).toBe(true);
+    expect(nextDeadline(t.state)).toBeNull();
+  });
+
   it('after 20 s the window closes: undecided tied players take part, undecided others do not', () => {
     const t = svaraTable();
     t.join('c');

@@ -3,6 +3,7 @@ import {
   DECK_BOX,
   POT_BOX,
   SEAT_POINTS,
+  STATUS_BOX,
   TABLE_CENTER,
   TABLE_H,
   TABLE_W,
@@ -12,8 +13,10 @@ import {
   betBox,
   bubbleBox,
   cardsBox,
+  dealerBox,
   intersects,
   pillBox,
+  scoreBox,
   tableScale,
   towardCentre,
   winBox,
@@ -53,6 +56,8 @@ function sixSeatPieces() {
     pills: seats.map((s) => named('pill', s, pillBox(s))),
     badges: seats.map((s) => named('badge', s, badgeBox(s))),
     cards: seats.map((s) => named('cards', s, cardsBox(s, s === 4, true))),
+    scores: seats.map((s) => named('score', s, scoreBox(s, s === 4))),
+    dealers: seats.map((s) => named('dealer', s, dealerBox(s))),
     bets: seats.map((s) => named('bet', s, betBox(s))),
     wins: seats.map((s) => named('win', s, winBox(s))),
     bubbles: seats.map((s) => named('bubble', s, bubbleBox(s))),
@@ -76,6 +81,7 @@ function overlaps(as: Named[], bs: Named[]): string[] {
 describe('six players at the table: nothing covers anything else', () => {
   const p = sixSeatPieces();
   const seatParts = [...p.avatars, ...p.pills, ...p.badges];
+  const others = (own: Named, list: Named[]) => list.filter((s) => s.name.slice(-1) !== own.name.slice(-1));
 
   it('keeps every piece on the table', () => {
     const all = Object.values(p).flat();
@@ -87,17 +93,44 @@ describe('six players at the table: nothing covers anything else', () => {
   it('cards never hide a name, a balance or a badge (the top seat’s balance included)', () => {
     expect(overlaps(p.cards, [...p.pills, ...p.badges, ...p.cards, ...p.middle])).toEqual([]);
   });
-  it('a badge stays above its avatar, clear of the name pill', () => {
-    expect(overlaps(p.badges, p.pills)).toEqual([]);
+  it('a badge stays above its avatar, clear of the name pill and the dealer button', () => {
+    expect(overlaps(p.badges, [...p.pills, ...p.dealers])).toEqual([]);
+  });
+  it('the dealer button covers no name, no cards and nothing of another seat', () => {
+    expect(overlaps(p.dealers, [...p.pills, ...p.cards, ...p.bets, ...p.middle])).toEqual([]);
+    for (const dealer of p.dealers)
+      expect(
+        overlaps([dealer], others(dealer, [...seatParts, ...p.scores, ...p.wins, ...p.bubbles])),
+      ).toEqual([]);
+  });
+  it('a score sits on its own fan only: two fans on one side keep their scores apart', () => {
+    for (const score of p.scores)
+      expect(
+        overlaps([score], [...seatParts, ...p.bets, ...p.middle, ...p.scores, ...others(score, p.cards)]),
+      ).toEqual([]);
+  });
+  it('the status between hands covers no seat, no pot and no tax (bets and cards are not on the table then)', () => {
+    const status = { name: 'status', box: STATUS_BOX };
+    expect(overlaps([status], [...seatParts, ...p.dealers, ...p.middle, ...p.wins, ...p.bubbles])).toEqual(
+      [],
+    );
   });
   it('bet chips cover no seat, no cards, not the pot, the 5 % tax or the deck, nor each other', () => {
     expect(overlaps(p.bets, [...seatParts, ...p.cards, ...p.middle, ...p.bets])).toEqual([]);
   });
+  it('a chat bubble keeps off the table’s edge (on a narrow phone, the screen’s)', () => {
+    for (const { name, box } of p.bubbles) {
+      expect(box.x, name).toBeGreaterThanOrEqual(4);
+      expect(box.x + box.w, name).toBeLessThanOrEqual(TABLE_W - 4);
+    }
+  });
   it('the win amount and a chat bubble cover no chips, no pot, no other seat and no one else’s cards', () => {
-    const notOwn = (own: Named, list: Named[]) => list.filter((s) => s.name.slice(-1) !== own.name.slice(-1));
     for (const float of [...p.wins, ...p.bubbles])
       expect(
-        overlaps([float], [...p.bets, ...p.middle, ...notOwn(float, [...seatParts, ...p.cards])]),
+        overlaps(
+          [float],
+          [...p.bets, ...p.middle, ...others(float, [...seatParts, ...p.cards, ...p.scores])],
+        ),
       ).toEqual([]);
   });
 });

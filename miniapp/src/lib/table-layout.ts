@@ -1,8 +1,9 @@
 /**
  * Geometry of the oval table, in the base units of SPEC §2 (315 × 493), scaled to the screen as a
- * whole. Every piece that could collide (seat pill, badge, cards, bet chips, pot, tax, deck, win
- * amount, chat bubble) is placed from the boxes here, so table-layout.test.ts can prove they do not
- * overlap for six players on any screen: the scale is uniform.
+ * whole. Every piece that could collide (seat pill, badge, dealer button, cards and their score,
+ * bet chips, pot, tax, deck, status, win amount, chat bubble) is placed from the boxes here, so
+ * table-layout.test.ts can prove they do not overlap for six players on any screen (the scale is
+ * uniform), and layout/table.layout.test.ts that what Chromium draws follows them.
  */
 import { chipStackLayout, deckPileAspect } from '../assets/table';
 
@@ -49,45 +50,76 @@ export function badgeBox(seat: number): Box {
 
 /** Where a seat's cards sit relative to its avatar centre: top seat beside it, side seats under the pill or over the badge, the viewer's above. */
 export const CARD_OFFSET: Readonly<Record<number, { x: number; y: number }>> = {
-  1: { x: 76, y: 8 },
-  2: { x: 0, y: 73 },
-  3: { x: 0, y: -59 },
-  4: { x: 0, y: -82 },
-  5: { x: 0, y: -59 },
-  6: { x: 0, y: 73 },
+  1: { x: 76, y: 4 },
+  2: { x: 0, y: 71 },
+  3: { x: 0, y: -62 },
+  4: { x: 0, y: -78 },
+  5: { x: 0, y: -62 },
+  6: { x: 0, y: 71 },
 };
 
 /** Card width at a seat: the viewer's own big, revealed cards mid, face-down small. */
 export function cardWidth(big: boolean, revealed: boolean): number {
-  return big ? 46 : revealed ? 26 : 18;
+  return big ? 46 : revealed ? 24 : 18;
 }
 
-const CARD_ASPECT = 1.4;
+const CARD_ASPECT = 1.5;
 
-/** The three fanned cards (with room for their tilt). */
+/**
+ * The three fanned cards, with room for their tilt: the outer cards turn about their centres and
+ * sit lower, so the fan reaches further below its centre than above (as Chromium draws it).
+ */
 export function cardsBox(seat: number, big: boolean, revealed: boolean): Box {
   const p = SEAT_POINTS[seat]!;
   const o = CARD_OFFSET[seat]!;
   const w = cardWidth(big, revealed);
   const overlap = big ? 0.3 : 0.55;
-  const fanW = w + 2 * w * (1 - overlap) + 6;
-  const fanH = w * CARD_ASPECT + (big ? 10 : 8);
-  return { x: p.x + o.x - fanW / 2, y: p.y + o.y - fanH / 2, w: fanW, h: fanH };
+  const fanW = w + 2 * w * (1 - overlap) + 8;
+  const half = (w * CARD_ASPECT) / 2;
+  return { x: p.x + o.x - fanW / 2, y: p.y + o.y - half - 3, w: fanW, h: 2 * half + 11 };
+}
+
+/**
+ * A revealed hand's score: beside the fan on the side towards the middle for the side seats (two
+ * fans of one side meet there, so neither score may go above or below its fan), right of the top
+ * seat's fan, above the viewer's.
+ */
+export const SCORE = { w: 26, h: 16 } as const;
+export const BIG_SCORE = { w: 32, h: 20 } as const;
+const SCORE_CENTRES: Readonly<Record<number, { x: number; y: number }>> = {
+  1: { x: 274, y: 44 },
+  2: { x: 229, y: 211 },
+  3: { x: 229, y: 253 },
+  4: { x: 157.5, y: 320 },
+  5: { x: 86, y: 253 },
+  6: { x: 86, y: 211 },
+};
+export function scoreBox(seat: number, big: boolean): Box {
+  const c = SCORE_CENTRES[seat]!;
+  const { w, h } = big ? BIG_SCORE : SCORE;
+  return { x: c.x - w / 2, y: c.y - h / 2, w, h };
+}
+
+/** The dealer button: right of the avatar, level with it, clear of the badge above and the name below. */
+export const DEALER = 20;
+export function dealerBox(seat: number): Box {
+  const p = SEAT_POINTS[seat]!;
+  return { x: p.x + AVATAR / 2 - 9, y: p.y - DEALER / 2, w: DEALER, h: DEALER };
 }
 
 /** The centre of a seat's bet chips: on the line to the table's centre, clear of the middle. */
 export const BET_POINTS: Readonly<Record<number, { x: number; y: number }>> = {
   1: { x: 157.5, y: 113 },
   2: { x: 203, y: 182 },
-  3: { x: 206, y: 288 },
-  4: { x: 157.5, y: 300 },
-  5: { x: 109, y: 288 },
+  3: { x: 205, y: 288 },
+  4: { x: 157.5, y: 290 },
+  5: { x: 110, y: 288 },
   6: { x: 112, y: 182 },
 };
 
 export const BET_CHIP = 16;
-/** The amount under the chips. */
-export const BET_LABEL = { w: 36, h: 12 } as const;
+/** The amount under the chips: room for "1 500,5 $" and "$1,500.5" at 9 px. */
+export const BET_LABEL = { w: 46, h: 12 } as const;
 /** Chips per column: piles grow up before they grow wide, so six bets fit between the seats. */
 export const BET_PER_COLUMN = 8;
 
@@ -101,9 +133,18 @@ export function betBox(seat: number, chips = 15): Box {
   return { x: c.x - w / 2, y: c.y - h / 2, w, h };
 }
 
-/** Pot chips, the pot amount and the house's 5 %, stacked at the centre. */
-export const POT_BOX: Box = { x: TABLE_CENTER.x - 50, y: TABLE_CENTER.y - 28, w: 100, h: 46 };
-export const TAX_BOX: Box = { x: TABLE_CENTER.x - 50, y: TABLE_CENTER.y + 18, w: 100, h: 14 };
+/**
+ * Pot chips, then the word and the amount on two lines (one line would not fit between the scores of
+ * the side seats), then the house's 5 %, stacked at the centre.
+ */
+export const POT_BOX: Box = { x: TABLE_CENTER.x - 58, y: 202, w: 116, h: 52 };
+/** The house's 5 % under the pot (during the showdown, the word for it): "НАЛОГ 5%: 1 234,5 $" fits. */
+export const TAX_BOX: Box = { x: TABLE_CENTER.x - 58, y: 254, w: 116, h: 14 };
+/**
+ * What the table says between hands (waiting for players, for the next round): under the tax, between
+ * the badges of the lower side seats, in up to three lines. It is drawn only while no bets lie there.
+ */
+export const STATUS_BOX: Box = { x: TABLE_CENTER.x - 65, y: 270, w: 130, h: 40 };
 export const DECK_W = 22;
 export const DECK_BOX: Box = {
   x: TABLE_CENTER.x - DECK_W / 2,
@@ -119,12 +160,12 @@ function floatY(seat: number, h: number): number {
   return badgeBox(seat).y - h;
 }
 
-function clampX(x: number, w: number): number {
-  return Math.min(Math.max(x, 0), TABLE_W - w);
+function clampX(x: number, w: number, margin = 0): number {
+  return Math.min(Math.max(x, margin), TABLE_W - w - margin);
 }
 
-/** The win amount: a 20 px line just outside the seat, on the side away from the bets. */
-export const WIN_SIZE = { w: 96, h: 26 } as const;
+/** The win amount: a 16 px line just outside the seat, on the side away from the bets. */
+export const WIN_SIZE = { w: 98, h: 22 } as const;
 export function winBox(seat: number): Box {
   const p = SEAT_POINTS[seat]!;
   const { w, h } = WIN_SIZE;
@@ -135,14 +176,18 @@ export function winBox(seat: number): Box {
 }
 
 /** A chat bubble: beside, above or under the seat, never over the bets or someone else's cards. */
-/** Two lines of 13 px: every preset phrase fits in two lines at this width. */
-export const BUBBLE_SIZE = { w: 96, h: 30 } as const;
+/**
+ * Two lines of 13 px: every preset phrase fits in two lines at this width. A bubble keeps off the
+ * table's edge, which is the screen's edge on a narrow phone.
+ */
+export const BUBBLE_SIZE = { w: 94, h: 30 } as const;
+const BUBBLE_MARGIN = 4;
 export function bubbleBox(seat: number): Box {
   const p = SEAT_POINTS[seat]!;
   const { w, h } = BUBBLE_SIZE;
   if (seat === 1) return { x: p.x - AVATAR / 2 - 6 - w, y: Math.max(0, p.y - h / 2), w, h };
-  if (seat === 4) return { x: clampX(p.x - PILL.w / 2 - 4 - w, w), y: p.y - h / 2, w, h };
-  return { x: clampX(p.x - w / 2, w), y: floatY(seat, h), w, h };
+  if (seat === 4) return { x: clampX(p.x - PILL.w / 2 - 4 - w, w, BUBBLE_MARGIN), y: p.y - h / 2, w, h };
+  return { x: clampX(p.x - w / 2, w, BUBBLE_MARGIN), y: floatY(seat, h), w, h };
 }
 
 /** A point a fraction `t` of the way from a seat to the centre (flying chips). */

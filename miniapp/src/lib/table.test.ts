@@ -77,10 +77,24 @@ describe('seat labels and looks', () => {
     expect(seatLabel('look', false)).toBe('look');
     expect(seatLabel('look', true)).toBeNull();
   });
-  it('dims folded seats and marks inactive ones as sitting out', () => {
-    expect(seatLook({ hasFolded: true, isActive: true, isSittingOut: false })).toBe('folded');
-    expect(seatLook({ hasFolded: false, isActive: false, isSittingOut: false })).toBe('sittingOut');
-    expect(seatLook({ hasFolded: false, isActive: true, isSittingOut: false })).toBe('normal');
+  it('dims folded seats and marks as sitting out only those the server sits out', () => {
+    expect(seatLook({ hasFolded: true, isActive: true, isSittingOut: false }, 'betting')).toBe('folded');
+    expect(seatLook({ hasFolded: false, isActive: false, isSittingOut: true }, 'betting')).toBe('sittingOut');
+    expect(seatLook({ hasFolded: false, isActive: false, isSittingOut: true }, 'waiting')).toBe('sittingOut');
+    expect(seatLook({ hasFolded: false, isActive: true, isSittingOut: false }, 'betting')).toBe('normal');
+  });
+  it('between hands nobody is dealt in, and nobody looks sitting out for it', () => {
+    // A room's creator alone at a waiting table, and every player between two hands.
+    for (const status of ['waiting', 'finished'] as const)
+      expect(seatLook({ hasFolded: false, isActive: false, isSittingOut: false }, status)).toBe('normal');
+  });
+  it('a player seated during a hand waits for the next one, dimmed but not marked', () => {
+    expect(seatLook({ hasFolded: false, isActive: false, isSittingOut: false }, 'blind_betting')).toBe(
+      'waiting',
+    );
+    expect(seatLook({ hasFolded: false, isActive: false, isSittingOut: false }, 'svara_pending')).toBe(
+      'waiting',
+    );
   });
   it('finds the first free position', () => {
     expect(firstFreePosition([{ position: 1 }, { position: 2 }, { position: 4 }])).toBe(3);
@@ -175,6 +189,12 @@ describe('timers and phases', () => {
       'waitingForNextRound',
     );
     expect(waitingState(gameState())).toBeNull();
+  });
+  it('tells the waiting player that an away player holds the table (RULES §6)', () => {
+    const twoOneAway = [playerView({ id: '1' }), playerView({ id: '2', position: 4, isAway: true })];
+    expect(waitingState(gameState({ status: 'waiting', players: twoOneAway }))).toBe('waitingForAway');
+    const threeOneAway = [...twoOneAway, playerView({ id: '3', position: 2 })];
+    expect(waitingState(gameState({ status: 'waiting', players: threeOneAway }))).toBe('waitingForOthers');
   });
 });
 

@@ -56,12 +56,27 @@ export function seatLabel(action: LastAction | null, isViewer: boolean): SeatLab
   }
 }
 
-/** How a seat looks: folded seats are dimmed; inactive, not-folded seats are sitting out. */
+/** Statuses in which a hand is being played (cards dealt, bets or a svara on the table). */
+const HAND_RUNNING = new Set<GameState['status']>([
+  'ante',
+  'blind_betting',
+  'betting',
+  'showdown',
+  'svara_pending',
+]);
+
+/**
+ * How a seat looks: folded seats are dimmed; a player sitting out (the server says so: balance below
+ * the ante) is marked; one seated during a hand waits for the next dimmed, without a mark. Between
+ * hands nobody is dealt in, and nobody is marked for it.
+ */
 export function seatLook(
   p: Pick<PlayerView, 'hasFolded' | 'isActive' | 'isSittingOut'>,
-): 'folded' | 'sittingOut' | 'normal' {
+  status: GameState['status'],
+): 'folded' | 'sittingOut' | 'waiting' | 'normal' {
   if (p.hasFolded) return 'folded';
-  if (!p.isActive || p.isSittingOut) return 'sittingOut';
+  if (p.isSittingOut) return 'sittingOut';
+  if (!p.isActive && HAND_RUNNING.has(status)) return 'waiting';
   return 'normal';
 }
 
@@ -168,11 +183,13 @@ export function dealDelayMs(round: number, index: number, playerCount: number, p
 /** What the table says while the viewer is not playing a hand. */
 export function waitingState(
   state: Pick<GameState, 'status' | 'players' | 'viewerId'>,
-): 'waitingForPlayers' | 'waitingForOthers' | 'waitingForNextRound' | null {
+): 'waitingForPlayers' | 'waitingForOthers' | 'waitingForAway' | 'waitingForNextRound' | null {
   const viewer = state.players.find((p) => p.id === state.viewerId);
   if (state.status === 'waiting') {
-    const ready = state.players.filter((p) => !p.isSittingOut).length;
-    return ready < 2 ? 'waitingForPlayers' : 'waitingForOthers';
+    const ready = state.players.filter((p) => !p.isSittingOut && !p.isAway).length;
+    if (ready >= 2) return 'waitingForOthers';
+    // RULES §6: away players keep the table from dealing; they are stood up after a minute.
+    return state.players.some((p) => p.isAway) ? 'waitingForAway' : 'waitingForPlayers';
   }
   // Seated during a running hand without cards: the next hand deals them in.
   if (viewer && !viewer.isActive) return 'waitingForNextRound';

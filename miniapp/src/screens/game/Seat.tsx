@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { PlayerView } from '@svara/core';
+import type { GameState, PlayerView } from '@svara/core';
+
+type GameStatus = GameState['status'];
 import { Avatar } from '../../ui/Avatar';
 import { DealerButton } from '../../assets/table';
 import { CardBack, PlayingCard } from '../../ui/cards';
@@ -16,7 +18,10 @@ import {
   badgeBox,
   bubbleBox,
   cardWidth,
+  DEALER,
+  dealerBox,
   pillBox,
+  scoreBox,
   winBox,
   type Box,
 } from '../../lib/table-layout';
@@ -43,6 +48,8 @@ function at(box: Box, seat: number): CSSProperties {
 export type SeatProps = {
   seat: number;
   player: PlayerView;
+  /** The table's status: whether a hand is running decides how a seat without cards looks. */
+  status: GameStatus;
   isViewer: boolean;
   big: boolean;
   timer: number | null;
@@ -93,6 +100,7 @@ function TimerRing({ fraction }: { fraction: number }) {
 export function Seat({
   seat,
   player,
+  status,
   isViewer,
   big,
   timer,
@@ -106,12 +114,11 @@ export function Seat({
   const { t } = useTranslation();
   const usd = useFormatUsd();
   const p = SEAT_POINTS[seat]!;
-  const look = seatLook(player);
+  const look = seatLook(player, status);
   const off = CARD_OFFSET[seat]!;
   const cardW = cardWidth(big, player.cards !== null);
   // One badge at a time: the last action, else away, else sitting out (never spilling out of its box).
-  const badge =
-    label ?? (player.isAway ? 'away' : look === 'sittingOut' && !player.hasFolded ? 'sittingOut' : null);
+  const badge = label ?? (player.isAway ? 'away' : look === 'sittingOut' ? 'sittingOut' : null);
   // Face down: an active seat that has not folded holds three cards.
   const count = player.cards?.length ?? (player.isActive && !player.hasFolded ? 3 : 0);
   // The deal animation starts at the deck in the middle of the table.
@@ -149,33 +156,38 @@ export function Seat({
               >
                 <div
                   style={{ transform: `rotate(${tilt}deg) translateY(${Math.abs(i - 1) * (big ? 4 : 2)}px)` }}
+                  data-testid="seat-card"
                 >
                   {card ? <PlayingCard card={card} width={cardW} /> : <CardBack width={cardW} />}
                 </div>
               </div>
             );
           })}
-          {player.score !== null && player.cards ? (
-            <span
-              className={`absolute rounded-full border border-gold-200/70 bg-ink px-1.5 font-bold text-gold-300 shadow ${
-                big
-                  ? '-top-4 left-1/2 -translate-x-1/2 text-sm'
-                  : // Seats 3 and 5 have their badge under the cards: the score goes on top there.
-                    `${seat === 3 || seat === 5 ? '-top-2' : '-bottom-2'} left-1/2 -translate-x-1/2 text-[11px]`
-              }`}
-              data-testid="seat-score"
-            >
-              {player.score}
-            </span>
-          ) : null}
         </div>
+      ) : null}
+      {count > 0 && !player.hasFolded && player.score !== null && player.cards ? (
+        // Beside the fan, not over or under it: two fans of one side meet there (lib/table-layout).
+        <span
+          className={`absolute z-10 flex items-center justify-center rounded-full border border-gold-200/70 bg-ink font-bold leading-none text-gold-300 shadow ${
+            big ? 'text-sm' : 'text-[11px]'
+          }`}
+          style={at(scoreBox(seat, big), seat)}
+          data-testid="seat-score"
+        >
+          {player.score}
+        </span>
       ) : null}
 
       <div
         className={`absolute -translate-x-1/2 -translate-y-1/2 transition-[opacity,filter] duration-300 ${
-          look === 'folded' ? 'opacity-45 grayscale' : look === 'sittingOut' ? 'opacity-60 saturate-50' : ''
+          look === 'folded'
+            ? 'opacity-45 grayscale'
+            : look === 'sittingOut' || look === 'waiting'
+              ? 'opacity-60 saturate-50'
+              : ''
         }`}
         style={{ width: AVATAR, height: AVATAR }}
+        data-testid="seat-avatar"
       >
         <div
           className={`relative rounded-full ${winner ? 'shadow-[0_0_18px_6px_rgb(243_217_139/0.75)]' : 'shadow-[0_4px_10px_rgb(0_0_0/0.5)]'}`}
@@ -183,12 +195,12 @@ export function Seat({
           <Avatar src={player.avatar} name={player.username ?? '?'} size={AVATAR} />
           {timer !== null ? <TimerRing fraction={timer} /> : null}
         </div>
-        {player.isDealer ? (
-          <span className="absolute -right-2.5 -top-1.5" data-testid="dealer-marker">
-            <DealerButton size={20} />
-          </span>
-        ) : null}
       </div>
+      {player.isDealer ? (
+        <span className="absolute z-[7]" style={at(dealerBox(seat), seat)} data-testid="dealer-marker">
+          <DealerButton size={DEALER} />
+        </span>
+      ) : null}
       {badge ? (
         <span
           key={label ? labelKey : badge}
@@ -196,7 +208,7 @@ export function Seat({
           style={at(badgeBox(seat), seat)}
         >
           <span
-            className={`max-w-full truncate rounded-full px-1.5 text-[9px] font-extrabold uppercase leading-[13px] tracking-wide shadow ${LABEL_STYLE[badge]}`}
+            className={`max-w-full truncate rounded-full px-1.5 text-[9px] font-extrabold uppercase leading-[13px] shadow ${LABEL_STYLE[badge]}`}
             style={label ? { animation: 'flash-label 2s ease-out' } : undefined}
             data-testid="seat-label"
             data-label={badge}
@@ -210,6 +222,7 @@ export function Seat({
           look === 'folded' ? 'opacity-60' : ''
         }`}
         style={at(pillBox(seat), seat)}
+        data-testid="seat-pill"
       >
         <div className="truncate text-[10px] font-semibold text-cream" data-testid="seat-name">
           {seatName(player.username) || t('game.player')}
@@ -238,7 +251,7 @@ export function Seat({
         <div className="absolute z-30 flex items-center justify-center" style={at(winBox(seat), seat)}>
           <div className="translate-x-1/2">
             <div
-              className="gold-text whitespace-nowrap font-display text-xl font-black drop-shadow-[0_2px_2px_rgb(0_0_0/0.8)]"
+              className="gold-text whitespace-nowrap font-display text-base font-black leading-[22px] drop-shadow-[0_2px_2px_rgb(0_0_0/0.8)]"
               style={{ animation: 'win-rise 2.5s ease-out both' }}
               data-testid="win-indicator"
             >

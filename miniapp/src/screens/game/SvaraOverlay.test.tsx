@@ -47,10 +47,27 @@ function renderDialog(state: GameState, decided = false) {
 
 describe('the svara dialog', () => {
   it('shows a tied player as participating for free, with a skip button (RULES §5)', () => {
-    const { onSkip } = renderDialog(svaraState('1', { skipSvara: true }));
+    const { onSkip } = renderDialog(
+      svaraState('1', { joinSvara: { amount: 0, free: true }, skipSvara: true }),
+    );
     expect(screen.getByTestId('svara-participating')).toBeTruthy();
     fireEvent.click(screen.getByTestId('svara-skip'));
     expect(onSkip).toHaveBeenCalledOnce();
+  });
+
+  it('lets a tied player confirm at once, so the window need not run its 20 s', () => {
+    const { onJoin } = renderDialog(
+      svaraState('1', { joinSvara: { amount: 0, free: true }, skipSvara: true }),
+    );
+    fireEvent.click(screen.getByTestId('svara-join'));
+    expect(onJoin).toHaveBeenCalledOnce();
+  });
+
+  it('once a tied player has confirmed, offers no more choice', () => {
+    renderDialog(svaraState('1', {}), true);
+    expect(screen.getByTestId('svara-participating')).toBeTruthy();
+    expect(screen.queryByTestId('svara-join')).toBeNull();
+    expect(screen.queryByTestId('svara-skip')).toBeNull();
   });
 
   it('never skips for a tied player on a tap outside', () => {

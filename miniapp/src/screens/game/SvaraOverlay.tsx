@@ -55,7 +55,9 @@ export function SvaraDialog({
   const join = state.allowedActions?.joinSvara ?? null;
   const participating = state.svaraParticipants.includes(viewerId);
   const canChoose = !isTied && !decided && join !== null;
-  const canSkipTied = isTied && participating && !decided && (state.allowedActions?.skipSvara ?? false);
+  // A tied player takes part unless they skip; saying so at once lets the window close as soon as
+  // everyone has decided (RULES §5) instead of running its 20 s.
+  const canChooseTied = isTied && participating && !decided && (state.allowedActions?.skipSvara ?? false);
   return (
     <div
       className="fixed inset-0 z-40 flex items-end justify-center p-4 sm:items-center"
@@ -99,10 +101,15 @@ export function SvaraDialog({
               {t('game.participating')}
             </div>
             {isTied ? <p className="text-xs text-cream/60">{t('game.svaraFree')}</p> : null}
-            {canSkipTied ? (
-              <Button variant="dark" onClick={onSkip} data-testid="svara-skip">
-                {t('game.skip')}
-              </Button>
+            {canChooseTied ? (
+              <div className="grid w-full grid-cols-2 gap-3">
+                <Button variant="dark" onClick={onSkip} data-testid="svara-skip">
+                  {t('game.skip')}
+                </Button>
+                <Button onClick={onJoin} data-testid="svara-join">
+                  {t('game.joinFree')}
+                </Button>
+              </div>
             ) : null}
           </div>
         ) : decided || isTied ? (

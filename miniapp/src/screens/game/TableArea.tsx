@@ -14,7 +14,7 @@ export function TableArea({
   state: GameState;
   viewerId: string | null;
   display: TableDisplay;
-  /** null: empty seats offer nothing (the player may not sit down now). */
+  /** What an empty seat offers; null: nothing (the player may not sit down now, or a replay). */
   emptyAction: 'invite' | 'sit' | null;
   onEmptySeat: (position: number) => void;
 }) {

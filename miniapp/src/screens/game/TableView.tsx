@@ -13,6 +13,7 @@ import {
   DECK_W,
   POT_BOX,
   SEAT_POINTS,
+  STATUS_BOX,
   TABLE_CENTER,
   TABLE_H,
   TABLE_W,
@@ -90,33 +91,50 @@ export function TableView({
             ))}
           </div>
         ) : null}
-        <div className="rounded-full border border-gold-400/40 bg-black/55 px-3 py-0.5 shadow-lg">
-          <span className="text-[9px] uppercase tracking-widest text-cream/60">{t('game.pot')} </span>
+        <div
+          className="flex max-w-full flex-col items-center rounded-2xl border border-gold-400/40 bg-black/55 px-2.5 py-0.5 shadow-lg"
+          data-testid="pot-pill"
+        >
+          <span className="text-[9px] uppercase leading-[10px] tracking-widest text-cream/60">
+            {t('game.pot')}
+          </span>
           <span
-            className="font-display text-base font-bold tabular-nums text-gold-300"
+            className="max-w-full truncate font-display text-base font-bold leading-[18px] tabular-nums text-gold-300"
             data-testid="pot-amount"
           >
             {usd(state.pot, { cents: 'trim' })}
           </span>
         </div>
       </div>
-      <div
-        className="absolute truncate text-center text-[9px] font-semibold uppercase leading-[14px] tracking-wider text-cream/55"
-        style={{ left: TAX_BOX.x, top: TAX_BOX.y, width: TAX_BOX.w, height: TAX_BOX.h }}
-        data-testid="tax-label"
-      >
-        {state.tax > 0
-          ? t('game.taxAmount', { percent: state.taxPercent, amount: usd(state.tax, { cents: 'trim' }) })
-          : t('game.tax', { percent: state.taxPercent })}
-      </div>
-
-      {waiting ? (
+      {showdown ? (
+        // The word goes where the tax is written: a title over the middle would cover the bets.
         <div
-          className="absolute inset-x-10 text-center"
-          style={{ top: TABLE_CENTER.y + 44 }}
+          className="absolute z-[6] truncate text-center font-display text-[13px] font-bold uppercase leading-[14px] tracking-[0.1em] text-gold-300 drop-shadow"
+          style={{ left: TAX_BOX.x, top: TAX_BOX.y, width: TAX_BOX.w, height: TAX_BOX.h }}
+          data-testid="showdown-title"
+        >
+          {t('game.showdown')}
+        </div>
+      ) : (
+        <div
+          className="absolute truncate text-center text-[9px] font-semibold uppercase leading-[14px] text-cream/55"
+          style={{ left: TAX_BOX.x, top: TAX_BOX.y, width: TAX_BOX.w, height: TAX_BOX.h }}
+          data-testid="tax-label"
+        >
+          {state.tax > 0
+            ? t('game.taxAmount', { percent: state.taxPercent, amount: usd(state.tax, { cents: 'trim' }) })
+            : t('game.tax', { percent: state.taxPercent })}
+        </div>
+      )}
+
+      {/* While bets lie on the table the bar below says the same: the middle stays the bets'. */}
+      {waiting && !showBets ? (
+        <div
+          className="absolute flex items-start justify-center"
+          style={{ left: STATUS_BOX.x, top: STATUS_BOX.y, width: STATUS_BOX.w, height: STATUS_BOX.h }}
           data-testid="waiting-state"
         >
-          <span className="rounded-full bg-black/45 px-3 py-1 text-[11px] font-medium text-cream/85">
+          <span className="line-clamp-3 max-w-full rounded-xl bg-black/45 px-2 py-px text-center text-[10px] font-medium leading-[13px] text-cream/85">
             {t(`game.${waiting}`)}
           </span>
         </div>
@@ -134,6 +152,7 @@ export function TableView({
                 className="absolute -translate-x-1/2 -translate-y-1/2"
                 style={{ left: at.x, top: at.y }}
                 data-testid="bet-stack"
+                data-seat={displaySeat(p.position, viewerPosition)}
               >
                 <ChipStack
                   amountCount={chips}
@@ -145,6 +164,7 @@ export function TableView({
                 <div
                   className="mx-auto mt-0.5 truncate rounded-full bg-black/60 px-1 text-center text-[9px] font-bold leading-3 tabular-nums text-cream"
                   style={{ maxWidth: BET_LABEL.w }}
+                  data-testid="bet-amount"
                 >
                   {usd(p.totalBet, { cents: 'trim', compact: true })}
                 </div>
@@ -169,6 +189,7 @@ export function TableView({
             key={seat}
             seat={seat}
             player={player}
+            status={state.status}
             isViewer={isViewer}
             big={isViewer && seat === 4}
             timer={display.timer?.playerId === player.id ? display.timer.fraction : null}
@@ -215,11 +236,7 @@ export function TableView({
         <div
           className="pointer-events-none absolute inset-x-[14px] inset-y-[22px] z-[5] animate-fade rounded-[150px] bg-black/45"
           data-testid="showdown-overlay"
-        >
-          <div className="absolute inset-x-0 top-[38%] text-center font-display text-xl font-bold uppercase tracking-[0.3em] text-gold-300 drop-shadow">
-            {t('game.showdown')}
-          </div>
-        </div>
+        />
       ) : null}
     </div>
   );

@@ -46,11 +46,19 @@ function useMoveText(detail: HandDetail | null) {
   const { t } = useTranslation();
   const usd = useFormatUsd();
   return (move: ReplayMove | null, index: number): string => {
-    if (move === null) return t('hands.move.deal');
     const frame = detail?.frames[index];
-    const player = frame?.state.players.find((p) => p.id === move.playerId);
     // The viewer's own name too: "Вы" would not agree with the verb in Russian.
-    const name = seatName(player?.username ?? null) || t('game.player');
+    const nameOf = (id: string | null) =>
+      seatName(frame?.state.players.find((p) => p.id === id)?.username ?? null) || t('game.player');
+    // A step whose picture shows the hand won says who won, not the move that ended it.
+    const won = frame?.state.status === 'finished' ? frame.state.winners : [];
+    if (won.length > 0 && move?.type !== 'win') {
+      return won.length === 1
+        ? t('hands.move.win', { name: nameOf(won[0]!) })
+        : t('hands.move.split', { names: won.map(nameOf).join(', ') });
+    }
+    if (move === null) return t('hands.move.deal');
+    const name = nameOf(move.playerId);
     const key = KNOWN_MOVES.has(move.type) ? move.type : 'other';
     return t(`hands.move.${key}`, { name, amount: move.amount === null ? '' : usd(move.amount) });
   };
@@ -141,7 +149,7 @@ function ReplayBody({ detail }: { detail: HandDetail }) {
         state={frame.state}
         viewerId={frame.state.viewerId}
         display={STILL}
-        emptyAction="sit"
+        emptyAction={null}
         onEmptySeat={() => undefined}
       />
       <div className="px-4" style={{ paddingBottom: 'calc(12px + var(--safe-bottom))' }}>

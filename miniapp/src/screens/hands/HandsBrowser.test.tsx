@@ -43,13 +43,14 @@ function detail(): HandDetail {
     players: [playerView({ id: '1001' }), playerView({ id: '2', position: 2 })],
     viewerId: '1001',
   });
-  const end = gameState({ ...deal, status: 'finished', pot: 0 });
+  const end = gameState({ ...deal, status: 'finished', pot: 0, winners: ['1001'] });
   return {
     hand: summary(),
     frames: [
       { at: 1, move: null, state: deal },
       { at: 2, move: { type: 'blind_bet', playerId: '2', amount: 2 }, state: { ...deal, pot: 4 } },
-      { at: 3, move: { type: 'win', playerId: '1001', amount: 5.7 }, state: end },
+      // The last move ends the hand: its picture shows the win.
+      { at: 3, move: { type: 'fold', playerId: '2', amount: null }, state: end },
     ],
   };
 }
@@ -85,6 +86,12 @@ describe('My hands', () => {
     expect(screen.getByTestId('replay-step').textContent).toBe('1 / 3');
     fireEvent.click(screen.getByTestId('replay-next'));
     expect(screen.getByTestId('replay-move').textContent).toContain('bets blind');
+    // The table as it stood: its empty seats offer nothing to press.
+    expect(screen.getAllByTestId('empty-seat')).toHaveLength(4);
+    expect(screen.queryByTestId('sit-seat')).toBeNull();
+    expect(screen.queryByTestId('invite-seat')).toBeNull();
+    fireEvent.click(screen.getByTestId('replay-next'));
+    expect(screen.getByTestId('replay-move').textContent).toBe('p wins');
     expect(screen.getByTestId('replay-verify').getAttribute('href')).toBe(`/verify?hand=${ID}`);
     expect(requests.map((r) => r.path)).toEqual(['/hands?limit=25', `/hands/${ID}`]);
 

@@ -1,0 +1,74 @@
+/**
+ * The table screen drawn from a fixed state, for the layout test (table.layout.test.ts) and for
+ * looking at it: /layout/table.html?scene=showdown-6&lang=en&chat=1 on the development server. The
+ * screen is the game room's own header, table and bar, in the game room's column; animations are
+ * held at their middle, where bubbles, labels and win amounts are fully shown.
+ */
+import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import '../src/styles.css';
+import { setLanguage } from '../src/i18n';
+import { waitingState } from '../src/lib/table';
+import { TableArea } from '../src/screens/game/TableArea';
+import { RoomHeader } from '../src/screens/game/RoomHeader';
+import { ActionBar } from '../src/screens/game/ActionBar';
+import { scene } from './scenes';
+
+type Shown = { scene: string; lang: 'ru' | 'en'; chat: boolean; replay: boolean };
+
+const still = document.createElement('style');
+still.textContent =
+  '*, *::before, *::after { animation-play-state: paused !important; animation-delay: -1s !important; }';
+document.head.append(still);
+
+function Fixture({ shown }: { shown: Shown }) {
+  const { t } = useTranslation();
+  const { state, display, bubbles } = scene(shown.scene, shown.chat);
+  const waiting = waitingState(state);
+  const said = Object.fromEntries(Object.entries(bubbles).map(([id, phrase]) => [id, t(`chat.${phrase}`)]));
+  return (
+    <div className="flex h-full flex-col overflow-hidden" data-testid="game-room" data-scene={shown.scene}>
+      <RoomHeader roomId={state.roomId} stake={state.minBet} balance={1234.5} onMenu={() => undefined} />
+      <TableArea
+        key={shown.scene}
+        state={state}
+        viewerId={state.viewerId}
+        display={{ ...display, bubbles: said }}
+        emptyAction={shown.replay ? null : 'invite'}
+        onEmptySeat={() => undefined}
+      />
+      <ActionBar
+        buttons={null}
+        onAction={() => undefined}
+        onRaise={() => undefined}
+        onChat={() => undefined}
+        showChat
+        note={waiting ? t(`game.${waiting}`) : t('game.waitingForNextRound')}
+      />
+    </div>
+  );
+}
+
+const root = createRoot(document.getElementById('root')!);
+
+/** Draws a scene; the layout test calls it to go from scene to scene without loading the page again. */
+function show(shown: Shown): void {
+  setLanguage(shown.lang);
+  flushSync(() => root.render(<Fixture shown={shown} />));
+}
+
+declare global {
+  interface Window {
+    showScene: typeof show;
+  }
+}
+window.showScene = show;
+
+const params = new URLSearchParams(location.search);
+show({
+  scene: params.get('scene') ?? 'showdown-6',
+  lang: params.get('lang') === 'en' ? 'en' : 'ru',
+  chat: params.get('chat') === '1',
+  replay: params.get('replay') === '1',
+});

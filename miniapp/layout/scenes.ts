@@ -1,0 +1,200 @@
+/**
+ * Fixed tables for the layout fixture (table.html): the moments a new player meets, with every piece
+ * at its largest (two-digit scores, the tallest bet piles, long names, two-line chat bubbles).
+ */
+import { NO_ALLOWED_ACTIONS, type Card, type GameState, type PlayerView } from '@svara/core';
+import type { TableDisplay } from '../src/screens/game/TableView';
+
+export type Scene = {
+  state: GameState;
+  display: TableDisplay;
+  /** The chat phrase (a key under `chat`) each player has just sent. */
+  bubbles: Record<string, string>;
+};
+
+const ROOM = '5f1c2d3e-4a5b-4c6d-8e7f-901234567890';
+const VIEWER = '1004';
+const NAMES = ['alexandra', 'bob', 'konstantin', 'me_viewer', 'eve_maria', 'fedor'];
+
+function card(text: string): Card {
+  const suits = { h: 'hearts', d: 'diamonds', c: 'clubs', s: 'spades' } as const;
+  return { rank: text.slice(0, -1) as Card['rank'], suit: suits[text.slice(-1) as keyof typeof suits] };
+}
+
+function hand(text: string): Card[] {
+  return text.split(' ').map(card);
+}
+
+function player(position: number, over: Partial<PlayerView> = {}): PlayerView {
+  return {
+    id: String(1000 + position),
+    username: NAMES[position - 1]!,
+    avatar: null,
+    balance: 1234.5,
+    cards: null,
+    hasFolded: false,
+    hasLooked: false,
+    hasLookedAndMustAct: false,
+    isActive: true,
+    isSittingOut: false,
+    isAway: false,
+    isDealer: false,
+    isAllIn: false,
+    score: null,
+    position,
+    currentBet: 0,
+    totalBet: 0,
+    lastAction: null,
+    lastWinAmount: 0,
+    ...over,
+  };
+}
+
+function table(over: Partial<GameState>): GameState {
+  return {
+    roomId: ROOM,
+    status: 'waiting',
+    pot: 0,
+    tax: 0,
+    taxPercent: 5,
+    players: [],
+    currentPlayerIndex: -1,
+    turnStartTime: null,
+    deadline: null,
+    serverTime: 0,
+    minBet: 1,
+    lastBlindBet: 0,
+    lastActionAmount: 0,
+    hasRaiseMax: false,
+    isAnimating: false,
+    winners: [],
+    svaraParticipants: [],
+    svaraTied: [],
+    svaraConfirmed: [],
+    log: [],
+    fairness: {
+      handNumber: 12,
+      commitment: null,
+      clientSeed: null,
+      playerSeeds: [],
+      revealedSeed: null,
+      nextCommitment: null,
+    },
+    viewerId: VIEWER,
+    allowedActions: NO_ALLOWED_ACTIONS,
+    ...over,
+  };
+}
+
+const STILL: TableDisplay = { finished: null, deal: null, timer: null, bubbles: {} };
+
+/** Cards and scores of a showdown, by position. */
+const SHOWN: Record<number, [string, number]> = {
+  1: ['Ah Kh 9h', 30],
+  2: ['10d 10s 8c', 20],
+  3: ['Ks Qs 10s', 31],
+  4: ['Ac Ad 8h', 22],
+  5: ['Jd Qd 9d', 29],
+  6: ['Kc Qc 8s', 27],
+};
+
+function atShowdown(positions: number[], dealer: number): PlayerView[] {
+  const actions = ['call', 'raise', 'all_in', 'call', 'call', 'call'] as const;
+  return positions.map((position, i) =>
+    player(position, {
+      cards: hand(SHOWN[position]![0]),
+      score: SHOWN[position]![1],
+      hasLooked: true,
+      isDealer: position === dealer,
+      isAllIn: actions[i] === 'all_in',
+      totalBet: 1500 + i * 10,
+      currentBet: 500,
+      balance: actions[i] === 'all_in' ? 0 : 48_250.75,
+      lastAction: actions[i]!,
+    }),
+  );
+}
+
+function showdown(positions: number[]): GameState {
+  const players = atShowdown(positions, positions[0]!);
+  const pot = players.reduce((sum, p) => sum + p.totalBet, 0);
+  return table({ status: 'showdown', players, pot, log: [] });
+}
+
+/** The hand over: one winner (the best score), the others' last moves still on their seats. */
+function finished(positions: number[]): GameState {
+  const players = atShowdown(positions, positions[0]!);
+  const best = players.reduce((a, b) => (b.score! > a.score! ? b : a));
+  const pot = players.reduce((sum, p) => sum + p.totalBet, 0);
+  const tax = Math.floor(pot * 5) / 100;
+  const won = players.map((p) =>
+    p.id === best.id ? { ...p, lastAction: 'win' as const, lastWinAmount: pot - tax } : p,
+  );
+  return table({ status: 'finished', players: won, pot, tax, winners: [best.id] });
+}
+
+/** Between two hands: nobody holds cards; one player sits out (on the dealer's seat), one is away. */
+function betweenHands(): GameState {
+  const players = [1, 2, 3, 4, 5, 6].map((position) =>
+    player(position, {
+      isActive: false,
+      isDealer: position === 5,
+      isSittingOut: position === 5,
+      isAway: position === 2,
+    }),
+  );
+  return table({ status: 'waiting', players });
+}
+
+/** The viewer sat down during a hand: the others bet, the viewer waits for the next round. */
+function joinedMidHand(): GameState {
+  const players = [1, 2, 3, 4, 5, 6].map((position) =>
+    position === 4
+      ? player(position, { isActive: false })
+      : player(position, {
+          totalBet: 1500,
+          currentBet: 500,
+          hasLooked: position % 2 === 0,
+          isDealer: position === 3,
+          lastAction: position % 2 === 0 ? 'raise' : 'blind_bet',
+        }),
+  );
+  return table({ status: 'betting', players, pot: 7500, currentPlayerIndex: 0 });
+}
+
+const PHRASES = ['phrase5', 'phrase17', 'phrase15', 'phrase11', 'phrase7', 'phrase16'];
+
+function bubblesFor(state: GameState): Record<string, string> {
+  return Object.fromEntries(state.players.map((p, i) => [p.id, PHRASES[i % PHRASES.length]!]));
+}
+
+const BUILDERS: Record<string, () => { state: GameState; display?: Partial<TableDisplay> }> = {
+  'showdown-6': () => ({ state: showdown([1, 2, 3, 4, 5, 6]) }),
+  'showdown-3': () => ({ state: showdown([2, 3, 4]) }),
+  'showdown-3-left': () => ({ state: showdown([4, 5, 6]) }),
+  'finished-6': () => ({ state: finished([1, 2, 3, 4, 5, 6]), display: { finished: 'winner' } }),
+  'finished-3': () => ({ state: finished([2, 3, 4]), display: { finished: 'winner' } }),
+  'between-hands-6': () => ({ state: betweenHands() }),
+  'mid-hand-6': () => ({ state: joinedMidHand() }),
+  // Two players, the other one away: no hand can start, and the table says why (RULES §6).
+  'away-holds-2': () => ({
+    state: table({
+      players: [player(4, { isActive: false }), player(1, { isActive: false, isAway: true, isDealer: true })],
+    }),
+  }),
+  alone: () => ({ state: table({ players: [player(4, { isActive: false, isDealer: true })] }) }),
+};
+
+export const SCENES = Object.keys(BUILDERS);
+
+/** A scene by name; `chat`: every seated player has just said something. */
+export function scene(name: string, chat: boolean): Scene {
+  const build = BUILDERS[name];
+  if (!build) throw new Error(`no scene ${name}`);
+  const { state, display } = build();
+  return {
+    state,
+    display: { ...STILL, ...display },
+    bubbles: chat ? bubblesFor(state) : {},
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * The table as a phone shows it: every piece a player reads (cards, scores, badges, names and
+ * balances, the dealer button, bets, the pot, the status, chat bubbles, win amounts) is measured in
+ * Chromium, as drawn by the real components, at 390 × 844 and 360 × 640, in Russian and English.
+ * Nothing covers anything of another seat or of the middle, nothing leaves the screen, and no text is
+ * cut. table-layout.test.ts proves the geometry; this proves that what is drawn follows it.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type ViteDevServer } from 'vite';
+import type { Browser, Page } from 'playwright-core';
+import { translate } from '@svara/locales';
+import { launchChromium } from '../e2e/support/browser';
+
+const MINIAPP = fileURLToPath(new URL('..', import.meta.url));
+const SHOTS = path.join(MINIAPP, '..', 'test-artifacts', 'layout');
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 360, height: 640 },
+] as const;
+const LANGS = ['ru', 'en'] as const;
+const SCENES = [
+  { scene: 'showdown-6', chat: true },
+  { scene: 'showdown-3', chat: true },
+  { scene: 'showdown-3-left', chat: true },
+  { scene: 'finished-6', chat: false },
+  { scene: 'finished-3', chat: false },
+  { scene: 'between-hands-6', chat: true },
+  { scene: 'mid-hand-6', chat: false },
+  { scene: 'away-holds-2', chat: false },
+  { scene: 'alone', chat: true },
+];
+
+type Piece = { kind: string; seat: string; x: number; y: number; w: number; h: number; cut: boolean };
+
+/** Pieces of one seat that are drawn together on purpose: the badge and the name touch the avatar's edge. */
+const TOGETHER = new Set(['avatar+pill', 'avatar+label', 'avatar+dealer', 'cards+score']);
+/** Texts inside a measured piece: checked for being cut only. */
+const INSIDE = new Set(['bet-amount', 'balance', 'pot-amount']);
+
+/** Every piece on screen with its box, whose seat it belongs to ('table' for the middle), and whether its text is cut. */
+function measure(page: Page): Promise<Piece[]> {
+  return page.evaluate(() => {
+    const pieces: Piece[] = [];
+    const union = (els: Element[]) => {
+      const rs = els.map((e) => e.getBoundingClientRect());
+      const x = Math.min(...rs.map((r) => r.left));
+      const y = Math.min(...rs.map((r) => r.top));
+      return {
+        x,
+        y,
+        w: Math.max(...rs.map((r) => r.right)) - x,
+        h: Math.max(...rs.map((r) => r.bottom)) - y,
+      };
+    };
+    const cut = (el: Element) =>
+      el instanceof HTMLElement &&
+      el.clientWidth > 0 &&
+      (el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5);
+    const add = (kind: string, seat: string, el: Element | null, text = true) => {
+      if (!el) return;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) return;
+      pieces.push({ kind, seat, x: r.left, y: r.top, w: r.width, h: r.height, cut: text && cut(el) });
+    };
+    for (const seat of document.querySelectorAll('[data-testid="seat"]')) {
+      const n = seat.getAttribute('data-seat')!;
+      const q = (id: string) => seat.querySelector(`[data-testid="${id}"]`);
+      const cards = [...seat.querySelectorAll('[data-testid="seat-card"]')];
+      if (cards.length) pieces.push({ kind: 'cards', seat: n, ...union(cards), cut: false });
+      add('score', n, q('seat-score'));
+      add('label', n, q('seat-label'));
+      add('avatar', n, q('seat-avatar'), false);
+      add('pill', n, q('seat-pill'));
+      add('balance', n, q('seat-balance'));
+      add('dealer', n, q('dealer-marker'), false);
+      add('bubble', n, q('chat-bubble'));
+      add('win', n, q('win-indicator'));
+    }
+    for (const seat of document.querySelectorAll('[data-testid="empty-seat"]'))
+      add('empty', seat.getAttribute('data-seat')!, seat);
+    for (const bet of document.querySelectorAll('[data-testid="bet-stack"]'))
+      add('bet', `bet${bet.getAttribute('data-seat')}`, bet);
+    for (const label of document.querySelectorAll('[data-testid="bet-amount"]'))
+      add('bet-amount', 'table', label);
+    add('pot', 'table', document.querySelector('[data-testid="pot-pill"]'));
+    add('pot-amount', 'table', document.querySelector('[data-testid="pot-amount"]'));
+    add('tax', 'table', document.querySelector('[data-testid="tax-label"]'));
+    add('status', 'table', document.querySelector('[data-testid="waiting-state"] > *'));
+    add('showdown', 'table', document.querySelector('[data-testid="showdown-title"]'));
+    add('deck', 'table', document.querySelector('[data-testid="deck"]'), false);
+    return pieces;
+  });
+}
+
+function overlapping(pieces: Piece[]): string[] {
+  const found: string[] = [];
+  const name = (p: Piece) => `${p.kind}@${p.seat}`;
+  for (const [i, a] of pieces.entries())
+    for (const b of pieces.slice(i + 1)) {
+      if (INSIDE.has(a.kind) || INSIDE.has(b.kind)) continue;
+      if (a.seat === b.seat && (TOGETHER.has(`${a.kind}+${b.kind}`) || TOGETHER.has(`${b.kind}+${a.kind}`)))
+        continue;
+      const apart =
+        a.x + a.w <= b.x + 0.5 || b.x + b.w <= a.x + 0.5 || a.y + a.h <= b.y + 0.5 || b.y + b.h <= a.y + 0.5;
+      if (!apart) found.push(`${name(a)} × ${name(b)}`);
+    }
+  return found;
+}
+
+describe('the table on a phone', () => {
+  let server: ViteDevServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await createServer({
+      configFile: path.join(MINIAPP, 'vite.config.ts'),
+      root: MINIAPP,
+      server: { host: '127.0.0.1', port: 0 },
+      logLevel: 'error',
+    });
+    await server.listen();
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: SIZES[0], deviceScaleFactor: 2 });
+    await page.goto(`${server.resolvedUrls!.local[0]}layout/table.html`, { timeout: 240_000 });
+    await page.getByTestId('table').waitFor({ timeout: 240_000 });
+    mkdirSync(SHOTS, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('marks only the player the server sits out, and says why a table with an away player waits', async () => {
+    const show = (scene: string) =>
+      page.evaluate((shown) => window.showScene(shown), {
+        scene,
+        lang: 'en' as const,
+        chat: false,
+        replay: false,
+      });
+    const labels = () =>
+      page.$$eval('[data-testid="seat-label"]', (els) =>
+        els.map(
+          (el) => `${el.closest('[data-seat]')!.getAttribute('data-seat')}:${el.getAttribute('data-label')}`,
+        ),
+      );
+    await show('alone');
+    expect(await labels()).toEqual([]);
+    await show('between-hands-6');
+    expect((await labels()).sort()).toEqual(['2:away', '5:sittingOut']);
+    await show('away-holds-2');
+    expect(await page.getByTestId('waiting-state').textContent()).toBe(
+      translate('en', 'game.waitingForAway'),
+    );
+  });
+
+  for (const size of SIZES)
+    for (const lang of LANGS)
+      for (const { scene, chat } of SCENES)
+        it(`${scene} at ${size.width}×${size.height} in ${lang}: nothing covered, off screen or cut`, async () => {
+          await page.setViewportSize(size);
+          await page.evaluate((shown) => window.showScene(shown), { scene, lang, chat, replay: false });
+          await page.waitForFunction(() => document.fonts.status === 'loaded');
+          await page.screenshot({ path: path.join(SHOTS, `${scene}-${size.width}-${lang}.png`) });
+          const pieces = await measure(page);
+          expect(pieces.length).toBeGreaterThan(5);
+          expect(overlapping(pieces)).toEqual([]);
+          const off = pieces.filter(
+            (p) => p.x < 0 || p.y < 0 || p.x + p.w > size.width || p.y + p.h > size.height,
+          );
+          expect(off.map((p) => `${p.kind}@${p.seat}`)).toEqual([]);
+          expect(pieces.filter((p) => p.cut).map((p) => `${p.kind}@${p.seat}`)).toEqual([]);
+        });
+});
