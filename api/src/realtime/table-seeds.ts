@@ -75,7 +75,11 @@ export class TableSeeds {
     const handNumber = table.state.handNumber + 1;
     const kept = await store.forHand(table.roomId, handNumber);
     const seeds = this.contributionsTo(table, handNumber);
-    for (const c of kept) seeds.set(c.userId, c.seed);
+    // One that named a commitment counts only for that commitment (the one shown: it never changes).
+    const shown = table.state.nextCommitment ?? null;
+    for (const c of kept) {
+      if (c.commitment === null || c.commitment === shown) seeds.set(c.userId, c.seed);
+    }
   }
 
   /** The contributions to hand `handNumber` (those to an earlier hand are dropped). */
