@@ -10,10 +10,11 @@
 import { combineClientSeeds, verifyHandRecord, type GameState, type PublicHandRecord } from '@svara/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { knexOf } from '../db/orm.js';
-import { useRealtimeBench, type TestClient } from '../realtime/test-support/harness.js';
+import { FAST_TIMINGS, useRealtimeBench, type TestClient } from '../realtime/test-support/harness.js';
 import { act, leaveAll, seatAll, turnOf } from '../realtime/test-support/table-driver.js';
 
-const bench = useRealtimeBench({ seedSource: undefined });
+// The result is shown long enough for a contribution to the next hand to arrive before its deal.
+const bench = useRealtimeBench({ seedSource: undefined, timings: { ...FAST_TIMINGS, resultMs: 2_000 } });
 let nextId = 760_000;
 
 afterEach(async () => {
