@@ -124,10 +124,11 @@ export function FairnessPanel({ fairness, onVerify }: { fairness: FairnessInfo; 
             </button>
           </div>
           {invalid ? <p className="mt-1 text-red-300">{t('fairness.invalidSeed')}</p> : null}
-          <div className="mt-1 flex items-start justify-between gap-2 text-cream/45">
-            <span data-testid="fairness-seed-mode">
+          {/* Stacked: the switch back to random seeds is too long a label to share the line. */}
+          <div className="mt-1 space-y-1 text-cream/45">
+            <p data-testid="fairness-seed-mode">
               {own === null ? t('fairness.randomEachHand') : t('fairness.ownEachHand')}
-            </span>
+            </p>
             {own !== null ? (
               <button
                 type="button"
@@ -138,7 +139,7 @@ export function FairnessPanel({ fairness, onVerify }: { fairness: FairnessInfo; 
                   setInvalid(false);
                   showToast(t('fairness.savedRandom'), 'success');
                 }}
-                className="shrink-0 text-gold-300 underline"
+                className="text-gold-300 underline"
               >
                 {t('fairness.random')}
               </button>
