@@ -3,12 +3,13 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { svaraLocales } from './vite-plugin-locales.ts';
 import { precompress } from './vite-plugin-precompress.ts';
+import { fairnessSpec } from './vite-plugin-fairness-spec.ts';
 
 // The api in development; SVARA_API_URL points the proxy elsewhere (another port, another machine).
 const API = process.env.SVARA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [svaraLocales(), react(), tailwindcss(), precompress()],
+  plugins: [svaraLocales(), react(), tailwindcss(), fairnessSpec(), precompress()],
   // `source` makes @svara/core resolve to its TypeScript sources, so the app never waits for a core build.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {

@@ -1,6 +1,7 @@
 /**
  * The fair shuffle, RULES.md §7: a provably fair deck order from a secret server seed that is
- * committed to before the deal and revealed after the hand.
+ * committed to before the deal and revealed after the hand. FAIRNESS.md at the repository's root is
+ * its public specification, with test vectors that spec-vectors.test.ts recomputes from this code.
  *
  * How to recompute a deck by hand, given the revealed server seed (64 hex characters), the
  * client seed and the hand number shown for the hand:

@@ -62,7 +62,7 @@ export interface FairnessChain {
   /** A hand of the room ended: it is chained with the next batch (errors are logged). */
   poke(roomId: string): void;
   /** The public record of a hand, or null (no such hand, or it has not ended). */
-  record(ref: HandRef): Promise<(PublicHandRecord & { previousHash: string | null }) | null>;
+  record(ref: HandRef): Promise<PublicHandRecord | null>;
   /** A room's chain from `after` (exclusive), oldest first. */
   links(roomId: string, after: number, limit: number): Promise<ChainLink[]>;
   /** Waits for the extends under way (tests, shutdown). */
@@ -264,11 +264,7 @@ export function createFairnessChain(knex: Knex, logger: Logger): FairnessChain {
         row = await find(ref);
         if (!row) return null;
       }
-      const previous = await readRecord('room_id = ? and hand_number < ? order by hand_number desc', [
-        row.room_id,
-        row.hand_number,
-      ]);
-      return { ...publicHandRecordSchema.parse(toPublic(row)), previousHash: previous?.record_hash ?? null };
+      return publicHandRecordSchema.parse(toPublic(row));
     },
 
     async links(roomId, after, limit) {

@@ -4,14 +4,13 @@
  * published once the day is over (logged, stored, served at /api/v1/fairness/digest/<day>), so a
  * past hand rewritten later would no longer lead to the head the digest names.
  *
- * digest = SHA-256 of the lines `svara-fair-digest-v1`, `day=<YYYY-MM-DD>`, then
- * `<roomId>:<handNumber>:<recordHash>` for every head, sorted by room id, joined by '\n'.
+ * The digest's formula is core's digestOf (FAIRNESS.md §5).
  */
 import type { Knex } from '@mikro-orm/postgresql';
-import { sha256Hex } from '@svara/core';
+import { digestOf, type ChainHead } from '@svara/core';
 import type { Logger } from '../logger.js';
 
-export type ChainHead = { roomId: string; handNumber: number; recordHash: string };
+export { digestOf, type ChainHead };
 export type DailyDigest = {
   day: string;
   digest: string;
@@ -28,13 +27,6 @@ const GRACE_MS = 5 * 60_000;
 export const dayOf = (at: Date | number): string => new Date(at).toISOString().slice(0, 10);
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const nextDay = (day: string) => dayOf(dayStart(day).getTime() + DAY_MS);
-
-export function digestOf(day: string, heads: readonly ChainHead[]): string {
-  const lines = [...heads]
-    .sort((a, b) => (a.roomId < b.roomId ? -1 : a.roomId > b.roomId ? 1 : 0))
-    .map((h) => `${h.roomId}:${h.handNumber}:${h.recordHash}`);
-  return sha256Hex(['svara-fair-digest-v1', `day=${day}`, ...lines].join('\n'));
-}
 
 type HeadRow = { room_id: string; hand_number: number; record_hash: string };
 type DigestRow = {

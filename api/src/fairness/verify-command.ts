@@ -6,23 +6,22 @@
 import {
   API_PREFIX,
   cardLabel,
-  GENESIS_HASH,
+  previousHandId,
   publicHandRecordSchema,
   verifyHandRecord,
   type FairnessCheckName,
+  type PublicHandRecord,
 } from '@svara/core';
-import { z } from 'zod';
 
 const CHECK_TEXT: Record<FairnessCheckName, string> = {
   commitment: 'the revealed server seed hashes (SHA-256) to the commitment shown before the deal',
   clientSeed: "the players' client seeds mix into the hand's client seed",
+  ownSeed: 'your own seed is among them',
   deal: 'the deck from the seeds deals exactly the cards recorded',
   shownCards: 'the cards shown at the showdown are the ones the deck dealt',
   ownCards: 'your own cards are the ones the deck dealt',
-  chain: "the record hashes to its place in the table's chain",
+  chain: "the record hashes to its recorded hash, linked to the hash of the table's record before it",
 };
-
-const answerSchema = publicHandRecordSchema.extend({ previousHash: z.string().nullable() });
 
 export type VerifyOutcome = { ok: boolean; text: string };
 
@@ -31,15 +30,31 @@ export async function verifyCommand(
   apiUrl: string,
   fetcher: typeof fetch = fetch,
 ): Promise<VerifyOutcome> {
-  const url = `${apiUrl.replace(/\/+$/, '')}${API_PREFIX}/fairness/hands/${encodeURIComponent(handId)}`;
+  const base = `${apiUrl.replace(/\/+$/, '')}${API_PREFIX}/fairness/hands/`;
+  const url = `${base}${encodeURIComponent(handId)}`;
   const response = await fetcher(url, { headers: { accept: 'application/json' } });
   if (!response.ok) {
     return { ok: false, text: `✗ ${url}: HTTP ${response.status} (no ended hand with this id?)` };
   }
-  const parsed = answerSchema.safeParse(await response.json());
+  const parsed = publicHandRecordSchema.safeParse(await response.json());
   if (!parsed.success) return { ok: false, text: `✗ ${url}: not a hand record` };
   const record = parsed.data;
-  const result = verifyHandRecord(record, { previousHash: record.previousHash ?? GENESIS_HASH });
+  // The chain link is checked against the hash recomputed from the previous hand's own record.
+  const previousId = previousHandId(record);
+  let previous: PublicHandRecord | null = null;
+  if (previousId !== null) {
+    const before = await fetcher(`${base}${encodeURIComponent(previousId)}`, {
+      headers: { accept: 'application/json' },
+    });
+    if (before.ok) {
+      const read = publicHandRecordSchema.safeParse(await before.json());
+      if (!read.success) return { ok: false, text: `✗ ${previousId}: not a hand record` };
+      previous = read.data;
+    } else if (before.status !== 404) {
+      return { ok: false, text: `✗ ${previousId}: HTTP ${before.status}` };
+    }
+  }
+  const result = verifyHandRecord(record, { previous });
   const lines = [
     `Hand ${record.handNumber} of table ${record.roomId} (${record.id}), ended ${record.finishedAt}`,
     `  commitment   ${record.commitment}`,

@@ -11,6 +11,7 @@ const miniappDist = mkdtempSync(path.join(os.tmpdir(), 'svara-miniapp-'));
 mkdirSync(path.join(miniappDist, 'assets'));
 writeFileSync(path.join(miniappDist, 'index.html'), '<!doctype html><title>Svara</title>');
 writeFileSync(path.join(miniappDist, 'assets', 'app.js'), 'console.log("svara")');
+writeFileSync(path.join(miniappDist, 'FAIRNESS.md'), '# Svara fairness specification\n');
 
 let failTables = false;
 const tables: TableDirectory = {
@@ -52,6 +53,13 @@ describe('the mini-app on the same port', () => {
     expect(unknownApi.body).toEqual({ code: 'not_found', message: 'Not found.' });
     expect((await get('/socket.io/x')).status).toBe(404);
     expect((await fetch(`${api.baseUrl}/dashboard`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('serves the fairness specification the build ships as text a browser shows', async () => {
+    const spec = await get('/FAIRNESS.md');
+    expect(spec.status).toBe(200);
+    expect(spec.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await spec.text()).toContain('Svara fairness specification');
   });
 });
 

@@ -11,7 +11,15 @@ import type { AppContext, Next } from './context.js';
 const RESERVED = /^\/(api|socket\.io)(\/|$)/;
 
 export function miniappMiddleware(distDir: string) {
-  const files = serve(distDir, { index: 'index.html', maxage: 0, hidden: false });
+  const files = serve(distDir, {
+    index: 'index.html',
+    maxage: 0,
+    hidden: false,
+    // FAIRNESS.md (the public fairness specification) opens as text in any browser.
+    setHeaders: (res, file) => {
+      if (file.endsWith('.md')) res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    },
+  });
   const indexFile = path.join(distDir, 'index.html');
   return async (ctx: AppContext, next: Next) => {
     if (RESERVED.test(ctx.path) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();

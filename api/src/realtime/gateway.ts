@@ -154,8 +154,10 @@ export class Gateway implements TableListener, FrameSink {
     this.handle(socket, 'leave_room', (p) => this.leaveRoom(socket, p.roomId));
     this.handle(socket, 'auto_fold', (p) => this.runtime.autoFold(p.roomId, userId));
     this.handle(socket, 'chat_message', (p) => this.chatMessage(socket, p));
-    // RULES §7: the player's own client seed, mixed into the hands dealt from now on.
-    this.handle(socket, 'set_client_seed', (p) => this.runtime.setClientSeed(p.roomId, userId, p.seed));
+    // RULES §7: the player's contribution to the next hand's client seed (FAIRNESS.md §6).
+    this.handle(socket, 'set_client_seed', (p) =>
+      this.runtime.setClientSeed(p.roomId, userId, p.seed, p.commitment),
+    );
     socket.on('disconnect', () => this.exitRoom(socket));
     // The account's state as of now: a tab that missed a change while it was away is right again.
     readAccountState(this.services, userId).then(

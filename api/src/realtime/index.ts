@@ -19,6 +19,7 @@ import { createHandStore } from './hand-store.js';
 import { LobbyFeed } from './lobby.js';
 import { realtimeOptionsFromEnv, resolveOptions, type RealtimeOptions } from './options.js';
 import { createPendingSeedStore } from './pending-seed.js';
+import { createSeedContributionStore } from './seed-contributions.js';
 import { createSeatStore } from './seat-store.js';
 import { startStatsReporting } from './stats.js';
 import { TableResumer } from './table-resume.js';
@@ -126,6 +127,7 @@ export async function attachRealtime(
     seats,
     resume,
     pendingSeeds: createPendingSeedStore(knex),
+    contributions: createSeedContributionStore(knex),
     onHandsEnded: (roomId) => fairness.chain.poke(roomId),
     ...(ownership ? { lease: ownership } : {}),
   });

@@ -1,11 +1,12 @@
 /**
  * RULES §7 over sockets, as in production (no seeds chosen at the deal): a table shows the next
  * hand's seed hash before that hand is dealt, then deals it with that very seed (its commitment is
- * the hash shown), mixing in the client seeds chosen after the hash was shown. Once the hand is over
- * its seed is revealed, hashes to that commitment and the public record verifies, and the hash of
- * the hand after it goes out with the reveal. A table brought back from the database (a restart,
- * or another node taking the room over) shows the same hash and deals with the same seed. The frame
- * checker holds every committed seed and fails the test if one shows up in a frame before its reveal.
+ * the hash shown), mixing in the players' contributions sent for that hash. Once the hand is over its
+ * seed is revealed, hashes to that commitment and the public record verifies, and the hash of the
+ * hand after it goes out with the reveal. A table brought back from the database (a restart, or
+ * another node taking the room over) shows the same hash, deals with the same seed, and mixes in the
+ * contributions made for it before the table went. The frame checker holds every committed seed and
+ * fails the test if one shows up in a frame before its reveal.
  */
 import {
   combineClientSeeds,
@@ -63,7 +64,9 @@ describe('the next hand’s seed hash', () => {
     const seeds = ['after-the-hash', 'me-too'];
     for (const [i, p] of players.entries()) {
       expect(await p.send('join_room', { roomId })).toEqual({ ok: true });
-      expect(await p.send('set_client_seed', { roomId, seed: seeds[i] })).toEqual({ ok: true });
+      expect(await p.send('set_client_seed', { roomId, seed: seeds[i], commitment: shown })).toEqual({
+        ok: true,
+      });
     }
     await seatAll(roomId, players);
     const dealt = await a.frame((f) => f.status === 'blind_betting', 'the deal');
@@ -115,6 +118,11 @@ describe('the next hand’s seed hash', () => {
     const shown = over.fairness.nextCommitment!;
     expect(shown).toMatch(HASH);
     await expectVerified(roomId, 1, dealt.fairness.commitment!);
+    // The player answers that hash with a contribution of their own before the table goes.
+    const mine = 'made-before-the-restart';
+    expect(await stayer.send('set_client_seed', { roomId, seed: mine, commitment: shown })).toEqual({
+      ok: true,
+    });
 
     // The table leaves this node's memory unwritten, as a crash or a takeover leaves it; entering
     // the room again rebuilds it from the database.
@@ -127,6 +135,9 @@ describe('the next hand’s seed hash', () => {
     await seatAll(roomId, [leaver]);
     const again = await stayer.frame((f) => f.status === 'blind_betting', 'the deal after the rebuild');
     expect(again.fairness).toMatchObject({ handNumber: 2, commitment: shown });
+    // The contribution came back from the database with the table: it is in the hand.
+    expect(again.fairness.playerSeeds).toEqual([{ playerId: stayer.userId, seed: mine }]);
+    expect(again.fairness.clientSeed).toBe(combineClientSeeds([mine]));
     await endHand(players, roomId, again);
     const revealed = await stayer.frame(
       (f) => f.fairness.handNumber === 2 && f.fairness.revealedSeed !== null,

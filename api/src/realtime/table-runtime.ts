@@ -147,12 +147,14 @@ export class TableRuntime implements TableDirectory {
       suspended: new Set(),
       blocked: new Map(),
       markedAway: new Set(restored.markedAway),
-      clientSeeds: new Map(),
+      contributions: { handNumber: restored.state.handNumber + 1, seeds: new Map() },
       nextSeed: null,
       nextSeedWrite: null,
     };
-    // A table that waits for its next hand shows that hand's seed hash from its first frame on.
+    // A table that waits for its next hand shows that hand's seed hash from its first frame on, and
+    // the contributions to that hand made before a restart still count.
     table.state = await this.seeds.commitIfDue(table, table.state);
+    await this.seeds.restoreContributions(table);
     this.tables.set(roomId, table);
     for (const seat of table.state.seats) {
       this.seatedAt.set(seat.playerId, roomId);
@@ -475,12 +477,14 @@ export class TableRuntime implements TableDirectory {
     });
   }
 
-  /** A player at the table chose their client seed (RULES §7; table-seeds.ts). */
-  setClientSeed(roomId: string, userId: string, seed: string): ActResult {
+  /**
+   * A player's contribution to the next hand's client seed (RULES §7; table-seeds.ts), taken in the
+   * table's order of steps: one that arrives before the deal step goes into that deal.
+   */
+  setClientSeed(roomId: string, userId: string, seed: string, commitment?: string): Promise<ActResult> {
     const table = this.tables.get(roomId);
-    if (!table) return refuse('game_not_found');
-    this.seeds.setClientSeed(table, userId, seed);
-    return { ok: true };
+    if (!table) return Promise.resolve(refuse('game_not_found'));
+    return this.run(table, () => this.seeds.contribute(table, userId, seed, commitment));
   }
 
   private async failed(table: Table, error: unknown): Promise<ActResult> {

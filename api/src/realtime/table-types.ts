@@ -11,6 +11,7 @@ import type { DeadlineTimer } from './deadline-timer.js';
 import type { HandRow, HandStatus, HandStore } from './hand-store.js';
 import type { RealtimeOptions } from './options.js';
 import type { PendingSeed, PendingSeedStore } from './pending-seed.js';
+import type { SeedContributionStore } from './seed-contributions.js';
 import type { SeatStore } from './seat-store.js';
 import type { SerialQueue } from './serial-queue.js';
 import type { TableResumer } from './table-resume.js';
@@ -69,6 +70,11 @@ export interface TableRuntimeDeps {
    */
   pendingSeeds?: PendingSeedStore;
   /**
+   * Where the players' contributions to the next hand's client seed are kept until its deal
+   * (seed-contributions.ts); without it, only in memory.
+   */
+  contributions?: SeedContributionStore;
+  /**
    * Player protection (api/src/protection): players over a loss or session limit, or excluded, are
    * stood up before the next deal (the hand in play is finished); seats start and end play sessions.
    */
@@ -112,8 +118,11 @@ export type Table = {
   blocked: Map<string, StoodUpCode>;
   /** Players a restart made away: back as soon as their socket is (returned()). */
   markedAway: Set<string>;
-  /** The client seeds players at the table chose (RULES §7; the apps pick a random one by default). */
-  clientSeeds: Map<string, string>;
+  /**
+   * The players' contributions (userId → seed) to the client seed of hand `handNumber`, taken while
+   * that hand's commitment was shown (RULES §7, table-seeds.ts).
+   */
+  contributions: { handNumber: number; seeds: Map<string, string> };
   /** The server seed committed for the next hand (its hash is `state.nextCommitment`), or null. */
   nextSeed: PendingSeed | null;
   /**

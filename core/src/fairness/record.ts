@@ -78,3 +78,17 @@ export function handRecordText(r: HandRecordFields): string {
 export function handRecordHash(r: HandRecordFields): string {
   return sha256Hex(handRecordText(r));
 }
+
+/** The head of a room's chain: its last record. */
+export type ChainHead = { roomId: string; handNumber: number; recordHash: string };
+
+/**
+ * The daily digest of the chains' heads (FAIRNESS.md §5): SHA-256 of the lines `svara-fair-digest-v1`,
+ * `day=<YYYY-MM-DD>`, then `<roomId>:<handNumber>:<recordHash>` for every head, sorted by room id.
+ */
+export function digestOf(day: string, heads: readonly ChainHead[]): string {
+  const lines = [...heads]
+    .sort((a, b) => (a.roomId < b.roomId ? -1 : a.roomId > b.roomId ? 1 : 0))
+    .map((h) => `${h.roomId}:${h.handNumber}:${h.recordHash}`);
+  return sha256Hex(['svara-fair-digest-v1', `day=${day}`, ...lines].join('\n'));
+}

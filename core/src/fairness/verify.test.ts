@@ -127,8 +127,27 @@ describe('verifyHandRecord', () => {
     const record = publicRecord(playedHand(false).state);
     expect(failed(verifyHandRecord({ ...record, finishedAt: 'later' }))).toEqual([]);
     expect(failed(verifyHandRecord({ ...record, handNumber: 2 }))).toContain('chain');
-    expect(failed(verifyHandRecord(record, { previousHash: 'f'.repeat(64) }))).toEqual(['chain']);
-    expect(failed(verifyHandRecord(record, { previousHash: GENESIS_HASH }))).toEqual([]);
+    // The room's first record opens the chain; a record that claims so while a hand before it has one does not.
+    expect(failed(verifyHandRecord(record, { previous: null }))).toEqual([]);
+    const first = publicRecord(playedHand(true).state);
+    expect(failed(verifyHandRecord(record, { previous: first }))).toEqual(['chain']);
+  });
+
+  it('links a record to the hash recomputed from the record before it, not to the hash that one claims', () => {
+    const first = publicRecord(playedHand(true).state);
+    const linked = publicRecord(playedHand(false).state, first.recordHash);
+    expect(failed(verifyHandRecord(linked, { previous: first }))).toEqual([]);
+    // The previous record rewritten (its claimed hash kept): the link no longer holds.
+    const rewritten = { ...first, playerSeeds: ['alpha-seed'] };
+    expect(failed(verifyHandRecord(linked, { previous: rewritten }))).toEqual(['chain']);
+    expect(failed(verifyHandRecord(linked, { previous: null }))).toEqual(['chain']);
+  });
+
+  it("checks the viewer's own seed is among the hand's player seeds", () => {
+    const record = publicRecord(playedHand(false).state);
+    expect(failed(verifyHandRecord(record, { ownSeed: 'b0b' }))).toEqual([]);
+    expect(verifyHandRecord(record, { ownSeed: 'b0b' }).checks.map((c) => c.name)).toContain('ownSeed');
+    expect(failed(verifyHandRecord(record, { ownSeed: 'left-out' }))).toEqual(['ownSeed']);
   });
 });
 

@@ -6,7 +6,14 @@
 import { z } from 'zod';
 import { cardSchema } from '../card-schema.js';
 import { combineClientSeeds, isServerSeedHex, seedCommitment, shuffleDeck } from '../shuffle.js';
-import { dealFromDeck, dealHash, handRecordHash, type HandRecordFields, type SeatCards } from './record.js';
+import {
+  dealFromDeck,
+  dealHash,
+  GENESIS_HASH,
+  handRecordHash,
+  type HandRecordFields,
+  type SeatCards,
+} from './record.js';
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const seatCardsSchema = z.object({ position: z.number().int().min(1), cards: z.array(cardSchema).length(3) });
@@ -32,7 +39,16 @@ export const publicHandRecordSchema = z.object({
 });
 export type PublicHandRecord = z.infer<typeof publicHandRecordSchema>;
 
-export type FairnessCheckName = 'commitment' | 'clientSeed' | 'deal' | 'shownCards' | 'ownCards' | 'chain';
+/**
+ * The public id (`<roomId>-<handNumber>`) of the hand before `record` in its room, whose record the
+ * chain check links to; null for a room's first hand.
+ */
+export function previousHandId(record: Pick<PublicHandRecord, 'roomId' | 'handNumber'>): string | null {
+  return record.handNumber > 1 ? `${record.roomId}-${record.handNumber - 1}` : null;
+}
+
+export type FairnessCheckName =
+  'commitment' | 'clientSeed' | 'ownSeed' | 'deal' | 'shownCards' | 'ownCards' | 'chain';
 export type FairnessCheck = { name: FairnessCheckName; ok: boolean };
 export type HandVerification = {
   ok: boolean;
@@ -44,21 +60,34 @@ export type HandVerification = {
 const sameCards = (a: SeatCards['cards'], b: SeatCards['cards']) =>
   a.length === b.length && a.every((c, i) => c.rank === b[i]!.rank && c.suit === b[i]!.suit);
 
+export type VerifyExtras = {
+  /** The viewer's own cards, when known. */
+  ownCards?: SeatCards;
+  /** The seed the viewer's app sent for this hand after its commitment was shown (FAIRNESS.md §6). */
+  ownSeed?: string;
+  /**
+   * The room's record of the hand before, as fetched (its hash is recomputed here, not taken from
+   * it); null when that hand has no record, so this one must open its room's chain. Left out: the
+   * link is not checked.
+   */
+  previous?: HandRecordFields | null;
+};
+
 /**
  * Checks a record: the seed matches the commitment shown before the deal; the players' seeds mix into
- * the client seed; the deck they give deals exactly the cards recorded (their hash), the cards shown at
- * the showdown and `ownCards` (the viewer's own, when known); and the record hashes to its place in
- * the chain (`recordHash`, and `previousHash` when the previous record is at hand).
+ * the client seed, `ownSeed` among them; the deck they give deals exactly the cards recorded (their
+ * hash), the cards shown at the showdown and `ownCards`; and the record hashes to `recordHash`,
+ * linked to `previous` (FAIRNESS.md describes every formula).
  */
-export function verifyHandRecord(
-  record: PublicHandRecord,
-  extra: { ownCards?: SeatCards; previousHash?: string } = {},
-): HandVerification {
+export function verifyHandRecord(record: PublicHandRecord, extra: VerifyExtras = {}): HandVerification {
   const checks: FairnessCheck[] = [];
   const seedOk = isServerSeedHex(record.serverSeed);
   checks.push({ name: 'commitment', ok: seedOk && seedCommitment(record.serverSeed) === record.commitment });
   const mixed = combineClientSeeds(record.playerSeeds);
   checks.push({ name: 'clientSeed', ok: mixed === record.clientSeed });
+  if (extra.ownSeed !== undefined) {
+    checks.push({ name: 'ownSeed', ok: record.playerSeeds.includes(extra.ownSeed) });
+  }
   let deal: SeatCards[] = [];
   try {
     deal = dealFromDeck(
@@ -85,9 +114,12 @@ export function verifyHandRecord(
     });
   }
   const fields: HandRecordFields = record;
-  const chainOk =
-    handRecordHash(fields) === record.recordHash &&
-    (extra.previousHash === undefined || extra.previousHash === record.prevHash);
-  checks.push({ name: 'chain', ok: chainOk });
+  const previous = extra.previous;
+  const linked =
+    previous === undefined ||
+    (previous === null
+      ? record.prevHash === GENESIS_HASH
+      : previous.roomId === record.roomId && handRecordHash(previous) === record.prevHash);
+  checks.push({ name: 'chain', ok: linked && handRecordHash(fields) === record.recordHash });
   return { ok: checks.every((c) => c.ok), checks, deal };
 }

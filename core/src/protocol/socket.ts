@@ -49,8 +49,19 @@ export const clientEvents = {
   leave_room: z.object({ roomId: roomIdSchema }),
   auto_fold: z.object({ roomId: roomIdSchema }),
   chat_message: z.object({ roomId: roomIdSchema, phrase: chatPhraseSchema }),
-  /** A seated player's own client seed (RULES §7); it goes into the hands dealt after it. */
-  set_client_seed: z.object({ roomId: roomIdSchema, seed: clientSeedSchema }),
+  /**
+   * A player's contribution to the next hand's client seed (RULES §7, FAIRNESS.md §6): taken while
+   * the table shows that hand's commitment (`fairness.nextCommitment`), which the app names here; it
+   * goes into that hand if the player is seated at its deal.
+   */
+  set_client_seed: z.object({
+    roomId: roomIdSchema,
+    seed: clientSeedSchema,
+    commitment: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+  }),
 } as const;
 export type ClientEventName = keyof typeof clientEvents;
 export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof clientEvents)[E]>;

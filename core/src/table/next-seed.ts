@@ -1,8 +1,9 @@
 /**
  * The commitment to the next hand's server seed (RULES §7). A runtime draws the seed as soon as the
- * next hand is foreseeable and shows its SHA-256 from then on; the players' client seeds, which may
- * change until the deal, are mixed in only at the deal. So the server cannot pick its seed knowing
- * theirs, and every player sees the hash before a card is dealt. start_hand refuses any other seed
+ * next hand is foreseeable and shows its SHA-256 from then on; the players' contributions to that
+ * hand's client seed count only if sent while it is shown (FAIRNESS.md §6), and are mixed in at the
+ * deal. So the server cannot pick its seed knowing them, and every player sees the hash before a
+ * card is dealt. start_hand refuses any other seed
  * (apply.ts) and clears the commitment: the hand's own is `fairness.commitment` from then on.
  */
 import { isServerSeedHex } from '../shuffle.js';

@@ -193,7 +193,8 @@ export type TableState = {
   /**
    * SHA-256 of the server seed the next hand is dealt with (RULES §7), from the moment that hand is
    * foreseeable (a waiting table, or the hand before it over) until it is dealt: the seed is chosen
-   * before the players' client seeds of that hand are known, and start_hand takes no other seed.
+   * before the players' contributions to that hand's client seed, which count only if sent while
+   * this is shown (FAIRNESS.md §6), and start_hand takes no other seed.
    * Null while a hand is in play, and at a table whose runtime commits no seed ahead (the start_hand
    * seed is then checked against nothing). States stored before it existed lack it: read it `?? null`.
    */

@@ -34,12 +34,17 @@ export type Player = {
   expected: RegExp[];
 };
 
-/** Opens the Mini App as a test user (development sign-in through /api/v1/dev/init-data). */
+/**
+ * Opens the Mini App as a test user (development sign-in through /api/v1/dev/init-data). The player
+ * has typed their own client seed (the app sends it for every hand), so the seeded deals are the
+ * planned ones; `randomSeeds` leaves the app's default: a fresh random seed for every hand.
+ */
 export async function openPlayer(
   browser: Browser,
   baseUrl: string,
   id: string,
   name: string,
+  options: { randomSeeds?: boolean } = {},
 ): Promise<Player> {
   const context = await browser.newContext({
     viewport: VIEWPORT,
@@ -48,8 +53,12 @@ export async function openPlayer(
     isMobile: true,
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-  // A known client seed (instead of the app's random one), so the seeded deals are the planned ones.
-  await context.addInitScript((seed) => localStorage.setItem('svara.clientSeed', seed), e2eClientSeed(id));
+  if (!options.randomSeeds) {
+    await context.addInitScript(
+      (seed) => localStorage.setItem('svara.ownClientSeed', seed),
+      e2eClientSeed(id),
+    );
+  }
   const page = await context.newPage();
   const player: Player = { name, id, context, page, errors: [], expected: [] };
   page.on('console', (msg) => {

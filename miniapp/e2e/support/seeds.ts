@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 // package's `source` export condition is not applied.
 import { combineClientSeeds, scoreHand, shuffleDeck } from '../../../core/src/index';
 
-/** The client seed the run gives player `id` (openPlayer stores it where the app keeps its own). */
+/** The own client seed the run gives player `id` (openPlayer types it in: the app sends it every hand). */
 export const e2eClientSeed = (id: string) => `e2e-${id}`;
 
 /** The players who play the seeded hands: alice and bob (app.e2e.test.ts). */
@@ -15,7 +15,8 @@ const SEEDED_PLAYERS = ['7001', '7002'];
 
 /**
  * A seed under which a two-player hand ties. The runtime deals with the client seed mixed from the
- * two players' seeds (each app sends its own before sitting down); two players get deck positions
+ * two players' seeds (each app sends its player's own seed for every hand, the first one just before
+ * sitting down); two players get deck positions
  * 0, 2, 4 and 1, 3, 5 one card at a time, so the tie holds whoever the dealer is.
  */
 export function twoPlayerTieSeed(handNumber: number): string {

@@ -1,17 +1,24 @@
 // @vitest-environment jsdom
 /**
  * The table menu's fairness part: the next hand's full seed hash while the table waits and between
- * hands, the hand's own during it, whose seeds went in, the revealed seed with a verify button after
- * the hand, and the player's own seed — edited here and sent to the table while they sit
- * (useClientSeed).
+ * hands, the hand's own during it, how many seeds went in and whether the one this device sent for
+ * that hash is among them, the revealed seed with a verify button after the hand, and what the app
+ * sends for each hand — a fresh random seed, or the player's own (useSeedContribution sends it once
+ * the hand's hash is shown).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { setLanguage } from '../i18n';
 import * as rt from '../screens/game/fake-realtime';
-import { clientSeed } from './client-seed';
+import {
+  chooseClientSeed,
+  ownClientSeed,
+  rememberSent,
+  sentSeedFor,
+  switchToRandomSeeds,
+} from './client-seed';
 import { FairnessPanel, type FairnessInfo } from './FairnessPanel';
-import { useClientSeed } from './useClientSeed';
+import { useSeedContribution } from './useSeedContribution';
 
 vi.mock('../api/realtime', () => import('../screens/game/fake-realtime'));
 
@@ -38,16 +45,24 @@ const waitingInfo = (): FairnessInfo =>
 beforeEach(() => {
   setLanguage('en');
   rt.resetFakeRealtime();
+  switchToRandomSeeds();
 });
 afterEach(() => cleanup());
 
 describe('FairnessPanel', () => {
   it('shows the whole hash before the deal and whose seeds went in; the seed only after the hand', () => {
     const onVerify = vi.fn();
+    // Nothing sent from this device for this hash: no claim that the player's seed is in.
     const { rerender } = render(<FairnessPanel fairness={info()} onVerify={onVerify} />);
     expect(screen.getByTestId('fairness-commitment').textContent).toBe(COMMITMENT);
     expect(screen.getByTestId('fairness-mixed').textContent).toContain("Mixed from 2 players' seeds");
-    expect(screen.getByTestId('fairness-mixed').textContent).toContain('Your seed went into this hand');
+    expect(screen.getByTestId('fairness-mixed').textContent).not.toContain('Your seed');
+    // The seed this device sent for this very hash is the viewer's in the hand: it says so.
+    rememberSent(COMMITMENT, 'mine');
+    rerender(<FairnessPanel fairness={{ ...info() }} onVerify={onVerify} />);
+    expect(screen.getByTestId('fairness-mixed').textContent).toContain(
+      'Your seed, sent after this hand’s hash was shown, went in',
+    );
     expect(screen.queryByTestId('fairness-revealed')).toBeNull();
     expect(screen.queryByTestId('fairness-verify')).toBeNull();
 
@@ -88,24 +103,30 @@ describe('FairnessPanel', () => {
     expect(screen.getByText(/Hand #13: server seed hash/)).toBeTruthy();
   });
 
-  it('takes a valid seed, refuses a malformed one, and makes a random one on request', () => {
+  it('sends a random seed each hand by default; takes a valid own seed, refuses a malformed one, and goes back', () => {
     render(<FairnessPanel fairness={info()} onVerify={() => undefined} />);
     const input = screen.getByTestId('fairness-seed') as HTMLInputElement;
-    expect(input.value).toBe(clientSeed.get());
-    expect(clientSeed.get()).toMatch(/^[0-9a-f]{32}$/); // random by default, made on the device
+    expect(input.value).toBe('');
+    expect(screen.getByTestId('fairness-seed-mode').textContent).toContain(
+      'a fresh random seed for every hand',
+    );
+    expect(screen.queryByTestId('fairness-seed-random')).toBeNull();
 
     fireEvent.change(input, { target: { value: 'has:colon' } });
     fireEvent.click(screen.getByTestId('fairness-seed-save'));
     expect(screen.getByText(/no spaces or ':'/)).toBeTruthy();
-    expect(clientSeed.get()).not.toBe('has:colon');
+    expect(ownClientSeed.get()).toBeNull();
 
     fireEvent.change(input, { target: { value: 'lucky-7' } });
     fireEvent.click(screen.getByTestId('fairness-seed-save'));
-    expect(clientSeed.get()).toBe('lucky-7');
-    expect(localStorage.getItem('svara.clientSeed')).toBe('lucky-7');
+    expect(ownClientSeed.get()).toBe('lucky-7');
+    expect(localStorage.getItem('svara.ownClientSeed')).toBe('lucky-7');
+    expect(screen.getByTestId('fairness-seed-mode').textContent).toContain('sends this seed for every hand');
 
     fireEvent.click(screen.getByTestId('fairness-seed-random'));
-    expect(clientSeed.get()).toMatch(/^[0-9a-f]{32}$/);
+    expect(ownClientSeed.get()).toBeNull();
+    expect(localStorage.getItem('svara.ownClientSeed')).toBeNull();
+    expect(input.value).toBe('');
   });
 
   it('has no seed editor for a spectator', () => {
@@ -114,24 +135,49 @@ describe('FairnessPanel', () => {
   });
 });
 
-describe('useClientSeed', () => {
-  function Seat({ seated }: { seated: boolean }) {
-    useClientSeed(ROOM, seated);
+describe('useSeedContribution', () => {
+  function Seat({ seated, commitment }: { seated: boolean; commitment: string | null }) {
+    useSeedContribution(ROOM, commitment, seated);
     return null;
   }
-  const seedsSent = () => rt.sent.filter((s) => s.event === 'set_client_seed').map((s) => s.payload);
+  const seedsSent = () =>
+    rt.sent
+      .filter((s) => s.event === 'set_client_seed')
+      .map((s) => s.payload as { seed: string; commitment: string });
+  const HASH_1 = 'a1'.repeat(32);
+  const HASH_2 = 'a2'.repeat(32);
 
-  it('sends the seed while seated, again when it changes and after a reconnect; never as a spectator', () => {
-    clientSeed.set('first-seed');
-    const { rerender } = render(<Seat seated={false} />);
+  it('sends a fresh random seed for each hash shown while seated, naming it, once; never as a spectator', async () => {
+    const { rerender } = render(<Seat seated={false} commitment={HASH_1} />);
     expect(seedsSent()).toEqual([]);
-    rerender(<Seat seated />);
-    expect(seedsSent()).toEqual([{ roomId: ROOM, seed: 'first-seed' }]);
-    act(() => clientSeed.set('second-seed'));
-    expect(seedsSent().at(-1)).toEqual({ roomId: ROOM, seed: 'second-seed' });
+    rerender(<Seat seated commitment={HASH_1} />);
+    expect(seedsSent()).toEqual([
+      { roomId: ROOM, seed: expect.stringMatching(/^[0-9a-f]{32}$/), commitment: HASH_1 },
+    ]);
+    const first = seedsSent()[0]!.seed;
+    await vi.waitFor(() => expect(sentSeedFor(HASH_1)).toBe(first));
+    // During the hand no hash is shown: nothing is sent.
+    rerender(<Seat seated commitment={null} />);
+    // A reconnect does not send again what the table took.
     act(() => rt.connectionStatus.set('disconnected'));
     act(() => rt.connectionStatus.set('connected'));
-    expect(seedsSent()).toHaveLength(3);
+    rerender(<Seat seated commitment={HASH_1} />);
+    expect(seedsSent()).toHaveLength(1);
+    // The next hand's hash: a new random seed for it.
+    rerender(<Seat seated commitment={HASH_2} />);
+    expect(seedsSent()).toHaveLength(2);
+    expect(seedsSent()[1]).toMatchObject({ commitment: HASH_2 });
+    expect(seedsSent()[1]!.seed).not.toBe(first);
+  });
+
+  it("sends the player's own seed instead, again when they change it before the deal", async () => {
+    const HASH_3 = 'a3'.repeat(32);
+    chooseClientSeed('my-own');
+    render(<Seat seated commitment={HASH_3} />);
+    expect(seedsSent()).toEqual([{ roomId: ROOM, seed: 'my-own', commitment: HASH_3 }]);
+    await vi.waitFor(() => expect(sentSeedFor(HASH_3)).toBe('my-own'));
+    act(() => void chooseClientSeed('changed-my-mind'));
+    expect(seedsSent().at(-1)).toEqual({ roomId: ROOM, seed: 'changed-my-mind', commitment: HASH_3 });
   });
 });
 

@@ -1,27 +1,35 @@
 /**
- * The table menu's fairness part (RULES §7): the full server-seed hash of the hand, the hand's client
- * seed and whose seeds went in, the revealed seed once the hand is over with a button to verify it;
+ * The table menu's fairness part (RULES §7, FAIRNESS.md): the full server-seed hash of the hand, the
+ * hand's client seed, how many contributions went in and whether the player's own (sent after that
+ * hash was shown) is one of them; the revealed seed once the hand is over with a button to verify it;
  * while the table waits and between hands, the next hand's server-seed hash (the server chose that
- * seed already: the hand is dealt with it), copyable; and the player's own client seed, editable (it
- * goes into the hands dealt after the change).
+ * seed already: the hand is dealt with it), copyable; and what the app sends for each hand — a fresh
+ * random seed by default, or a seed the player types.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameState } from '@svara/core';
 import { useStore } from '../app/store';
 import { showToast } from '../ui/toast';
-import { chooseClientSeed, clientSeed, randomClientSeed } from './client-seed';
+import { chooseClientSeed, ownClientSeed, sentSeedFor, switchToRandomSeeds } from './client-seed';
 import { HashLine } from './VerifyHand';
 
 export type FairnessInfo = GameState['fairness'] & { viewerId: string | null };
 
 export function FairnessPanel({ fairness, onVerify }: { fairness: FairnessInfo; onVerify: () => void }) {
   const { t } = useTranslation();
-  const mine = useStore(clientSeed);
+  const own = useStore(ownClientSeed);
+  const mine = own ?? '';
   const [draft, setDraft] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const seeds = fairness.playerSeeds;
-  const yoursIn = fairness.viewerId !== null && seeds.some((s) => s.playerId === fairness.viewerId);
+  // FAIRNESS.md §6: the player's own contribution — the one this device sent for this hand's
+  // commitment — is among the hand's seeds.
+  const sentHere = fairness.commitment ? sentSeedFor(fairness.commitment) : undefined;
+  const yoursIn =
+    fairness.viewerId !== null &&
+    sentHere !== undefined &&
+    seeds.some((s) => s.playerId === fairness.viewerId && s.seed === sentHere);
 
   const save = (text: string) => {
     if (!chooseClientSeed(text)) {
@@ -94,6 +102,7 @@ export function FairnessPanel({ fairness, onVerify }: { fairness: FairnessInfo; 
               id="fairness-seed"
               data-testid="fairness-seed"
               value={draft ?? mine}
+              placeholder={t('fairness.ownSeedPlaceholder')}
               maxLength={64}
               spellCheck={false}
               autoCapitalize="off"
@@ -107,7 +116,7 @@ export function FairnessPanel({ fairness, onVerify }: { fairness: FairnessInfo; 
             <button
               type="button"
               data-testid="fairness-seed-save"
-              disabled={draft === null || draft === mine}
+              disabled={draft === null || draft === '' || draft === mine}
               onClick={() => save(draft ?? mine)}
               className="rounded-lg bg-gold-500/80 px-3 text-ink disabled:opacity-40"
             >
@@ -115,16 +124,26 @@ export function FairnessPanel({ fairness, onVerify }: { fairness: FairnessInfo; 
             </button>
           </div>
           {invalid ? <p className="mt-1 text-red-300">{t('fairness.invalidSeed')}</p> : null}
-          <div className="mt-1 flex items-start justify-between gap-2 text-cream/45">
-            <span>{t('fairness.yourSeedHint')}</span>
-            <button
-              type="button"
-              data-testid="fairness-seed-random"
-              onClick={() => save(randomClientSeed())}
-              className="shrink-0 text-gold-300 underline"
-            >
-              {t('fairness.random')}
-            </button>
+          {/* Stacked: the switch back to random seeds is too long a label to share the line. */}
+          <div className="mt-1 space-y-1 text-cream/45">
+            <p data-testid="fairness-seed-mode">
+              {own === null ? t('fairness.randomEachHand') : t('fairness.ownEachHand')}
+            </p>
+            {own !== null ? (
+              <button
+                type="button"
+                data-testid="fairness-seed-random"
+                onClick={() => {
+                  switchToRandomSeeds();
+                  setDraft(null);
+                  setInvalid(false);
+                  showToast(t('fairness.savedRandom'), 'success');
+                }}
+                className="text-gold-300 underline"
+              >
+                {t('fairness.random')}
+              </button>
+            ) : null}
           </div>
         </div>
       ) : null}

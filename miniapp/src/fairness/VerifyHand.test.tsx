@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 /**
  * The verifier in the browser: a fair hand shows a green tick and every check passed; a forged one
- * names the check that fails in red; cards not shown at the showdown are never drawn.
+ * names the check that fails in red; cards not shown at the showdown are never drawn. The chain link
+ * is checked against the previous hand's record, fetched and hashed here; the player's own
+ * contribution when this device sent one for the hand.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -19,6 +21,7 @@ import {
 } from '@svara/core';
 import { setLanguage } from '../i18n';
 import { fakeApi } from '../test-support/fake-api';
+import { rememberSent } from './client-seed';
 import { VerifyHand } from './VerifyHand';
 
 const SEED = '5e'.repeat(32);
@@ -40,13 +43,12 @@ const fields: HandRecordFields = {
   prevHash: GENESIS_HASH,
 };
 /** Seats 2 and 6 reached the showdown; seat 4 folded and never showed. */
-const record: PublicHandRecord & { previousHash: string | null } = {
+const record: PublicHandRecord = {
   id: `${ROOM}-7`,
   ...fields,
   recordHash: handRecordHash(fields),
   finishedAt: '2026-11-28T12:00:00.000Z',
   shown: [deal[0]!, deal[2]!],
-  previousHash: null,
 };
 
 const cardCode = (c: Card) => `${c.rank}${c.suit[0]}`;
@@ -56,9 +58,22 @@ const drawn = () =>
     .filter((e) => !e.parentElement?.closest('[data-card]'))
     .map((e) => e.getAttribute('data-card'));
 
-function serve(body: unknown, status = 200) {
-  return fakeApi({ [`GET /fairness/hands/${encodeURIComponent(`${ROOM}-7`)}`]: () => ({ status, body }) });
+/** Serves hand 7 (`body`), and hand 6's record when given (else 404: hand 7 opens the chain). */
+function serve(body: unknown, status = 200, previous?: PublicHandRecord) {
+  return fakeApi({
+    [`GET /fairness/hands/${encodeURIComponent(`${ROOM}-7`)}`]: () => ({ status, body }),
+    ...(previous
+      ? { [`GET /fairness/hands/${encodeURIComponent(`${ROOM}-6`)}`]: () => ({ body: previous }) }
+      : {}),
+  });
 }
+
+/** Hand 6's record (its cards are not checked here: only its hash, which hand 7 must link to). */
+const handSix: PublicHandRecord = { ...record, id: `${ROOM}-6`, handNumber: 6, shown: [] };
+const linkedSeven = (prev: PublicHandRecord): PublicHandRecord => {
+  const f = { ...fields, prevHash: handRecordHash(prev) };
+  return { ...record, prevHash: f.prevHash, recordHash: handRecordHash(f) };
+};
 
 beforeEach(() => setLanguage('en'));
 afterEach(() => {
@@ -84,6 +99,24 @@ describe('VerifyHand', () => {
     for (const c of deal[1]!.cards) expect(drawn()).not.toContain(cardCode(c));
     expect(screen.getByText(SEED)).toBeTruthy(); // the full revealed seed
     expect(requests[0]!.headers.Authorization).toBeUndefined(); // public: no token sent
+    // The hand before it has no record: this one must open its chain (its prevHash is zeros).
+    expect(requests.map((r) => r.path)).toEqual([
+      `/fairness/hands/${encodeURIComponent(`${ROOM}-7`)}`,
+      `/fairness/hands/${encodeURIComponent(`${ROOM}-6`)}`,
+    ]);
+  });
+
+  it("links the record to the previous hand's record as hashed here, and fails a rewritten one", async () => {
+    serve(linkedSeven(handSix), 200, handSix);
+    render(<VerifyHand handId={`${ROOM}-7`} />);
+    expect(await screen.findByTestId('verify-fair')).toBeTruthy();
+    cleanup();
+    // Hand 6 rewritten after hand 7 was chained (its claimed hash kept): the link breaks.
+    serve(linkedSeven(handSix), 200, { ...handSix, playerSeeds: ['alice-seed'] });
+    render(<VerifyHand handId={`${ROOM}-7`} />);
+    expect(await screen.findByTestId('verify-unfair')).toBeTruthy();
+    const failed = [...screen.getByTestId('verify-checks').querySelectorAll('li[data-ok="false"]')];
+    expect(failed.map((li) => li.getAttribute('data-check'))).toEqual(['chain']);
   });
 
   it("checks the viewer's own cards when given, and draws them", async () => {
@@ -112,5 +145,22 @@ describe('VerifyHand', () => {
     serve({ code: 'not_found', message: 'no' }, 404);
     render(<VerifyHand handId={`${ROOM}-7`} />);
     expect(await screen.findByText(/A hand can be verified once it is over/)).toBeTruthy();
+  });
+});
+
+// Last: what the device remembers sending stays for the rest of the file.
+describe('VerifyHand and the contribution sent from this device', () => {
+  it('checks the seed this device sent for the hand is among its seeds', async () => {
+    rememberSent(fields.commitment, 'bob-seed');
+    serve(record);
+    render(<VerifyHand handId={`${ROOM}-7`} />);
+    await screen.findByTestId('verify-fair');
+    expect(screen.getByText(/The seed your app sent after the server seed hash was shown/)).toBeTruthy();
+    cleanup();
+    rememberSent(fields.commitment, 'not-sent-by-anyone');
+    serve(record);
+    render(<VerifyHand handId={`${ROOM}-7`} />);
+    await screen.findByTestId('verify-unfair');
+    expect(screen.getByText(/it was left out/)).toBeTruthy();
   });
 });

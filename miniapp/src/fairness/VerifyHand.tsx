@@ -11,7 +11,13 @@ import { copyText } from '../app/clipboard';
 import { PlayingCard } from '../ui/cards';
 import { CopyIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
-import { fetchAndVerify, VerifyError, type VerifiedHand, type VerifyFailure } from './verify-hand';
+import {
+  FAIRNESS_SPEC_PATH,
+  fetchAndVerify,
+  VerifyError,
+  type VerifiedHand,
+  type VerifyFailure,
+} from './verify-hand';
 
 const FAILURE_TEXT: Record<VerifyFailure, string> = {
   not_found: 'fairness.notFound',
@@ -137,7 +143,18 @@ export function VerifyHand({ handId, ownCards }: { handId: string; ownCards?: Se
         <HashLine label={t('fairness.recordHash')} value={record.recordHash} />
         <HashLine label={t('fairness.prevHash')} value={record.prevHash} />
       </div>
-      <p className="text-[11px] leading-snug text-cream/45">{t('fairness.howTo')}</p>
+      <p className="text-[11px] leading-snug text-cream/45">
+        {t('fairness.howTo')}{' '}
+        <a
+          href={FAIRNESS_SPEC_PATH}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="fairness-spec-link"
+          className="text-gold-300 underline"
+        >
+          {t('fairness.spec')}
+        </a>
+      </p>
     </div>
   );
 }

@@ -1,19 +1,19 @@
 /**
- * The verifier's data side: fetches a hand's public record (no sign-in needed) and checks it in the
- * browser with core's own shuffle (verifyHandRecord).
+ * The verifier's data side: fetches a hand's public record and the record of the hand before it (no
+ * sign-in needed) and checks them in the browser with core's own shuffle (verifyHandRecord): the
+ * chain link against the previous record's hash recomputed here, and the player's own contribution
+ * when this device sent one for the hand (FAIRNESS.md §6).
  */
 import {
   API_PREFIX,
-  GENESIS_HASH,
+  previousHandId,
   publicHandRecordSchema,
   verifyHandRecord,
   type HandVerification,
   type PublicHandRecord,
   type SeatCards,
 } from '@svara/core';
-import { z } from 'zod';
-
-const answerSchema = publicHandRecordSchema.extend({ previousHash: z.string().nullable() });
+import { sentSeedFor } from './client-seed';
 
 export type VerifiedHand = { record: PublicHandRecord; result: HandVerification };
 
@@ -25,8 +25,8 @@ export class VerifyError extends Error {
   }
 }
 
-/** Fetches the record of `handId` (a hand id or `<roomId>-<handNumber>`) and verifies it. */
-export async function fetchAndVerify(handId: string, ownCards?: SeatCards): Promise<VerifiedHand> {
+/** The public record of `handId`, or null when there is none (404). */
+async function fetchRecord(handId: string): Promise<PublicHandRecord | null> {
   let res: Response;
   try {
     res = await fetch(`${API_PREFIX}/fairness/hands/${encodeURIComponent(handId)}`, {
@@ -35,14 +35,30 @@ export async function fetchAndVerify(handId: string, ownCards?: SeatCards): Prom
   } catch {
     throw new VerifyError('network');
   }
-  if (res.status === 404 || res.status === 400) throw new VerifyError('not_found');
+  if (res.status === 404 || res.status === 400) return null;
   if (!res.ok) throw new VerifyError('network');
-  const parsed = answerSchema.safeParse(JSON.parse(await res.text()));
+  let body: unknown;
+  try {
+    body = JSON.parse(await res.text());
+  } catch {
+    throw new VerifyError('malformed');
+  }
+  const parsed = publicHandRecordSchema.safeParse(body);
   if (!parsed.success) throw new VerifyError('malformed');
-  const record = parsed.data;
+  return parsed.data;
+}
+
+/** Fetches the record of `handId` (a hand id or `<roomId>-<handNumber>`) and verifies it. */
+export async function fetchAndVerify(handId: string, ownCards?: SeatCards): Promise<VerifiedHand> {
+  const record = await fetchRecord(handId);
+  if (!record) throw new VerifyError('not_found');
+  const previousId = previousHandId(record);
+  const previous = previousId === null ? null : await fetchRecord(previousId);
+  const ownSeed = sentSeedFor(record.commitment);
   const result = verifyHandRecord(record, {
-    previousHash: record.previousHash ?? GENESIS_HASH,
+    previous,
     ...(ownCards ? { ownCards } : {}),
+    ...(ownSeed !== undefined ? { ownSeed } : {}),
   });
   return { record, result };
 }
@@ -52,3 +68,6 @@ export const tableHandId = (roomId: string, handNumber: number) => `${roomId}-${
 
 /** The public verify page of a hand. */
 export const verifyPath = (handId: string) => `/verify?hand=${encodeURIComponent(handId)}`;
+
+/** The public specification (FAIRNESS.md at the repository's root), served with the build. */
+export const FAIRNESS_SPEC_PATH = '/FAIRNESS.md';

@@ -16,6 +16,7 @@ import { Migration20261129000000_protection } from './Migration20261129000000_pr
 import { Migration20261130000000_pending_seeds } from './Migration20261130000000_pending_seeds.js';
 import { Migration20261130010000_lease_key_share } from './Migration20261130010000_lease_key_share.js';
 import { Migration20261201000000_payment_order_kind } from './Migration20261201000000_payment_order_kind.js';
+import { Migration20261201010000_seed_contributions } from './Migration20261201010000_seed_contributions.js';
 import { Migration20261201040000_operator_review } from './Migration20261201040000_operator_review.js';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist (start). */
@@ -44,5 +45,9 @@ export const MIGRATIONS = [
   { name: 'Migration20261130000000_pending_seeds', class: Migration20261130000000_pending_seeds },
   { name: 'Migration20261130010000_lease_key_share', class: Migration20261130010000_lease_key_share },
   { name: 'Migration20261201000000_payment_order_kind', class: Migration20261201000000_payment_order_kind },
+  {
+    name: 'Migration20261201010000_seed_contributions',
+    class: Migration20261201010000_seed_contributions,
+  },
   { name: 'Migration20261201040000_operator_review', class: Migration20261201040000_operator_review },
 ];

@@ -19,7 +19,7 @@ import { useTestServer } from '../../test-support/http.js';
 
 const api = useTestServer();
 
-type Record = PublicHandRecord & { previousHash: string | null };
+type Record = PublicHandRecord;
 
 const distinctScores = (s: TableState) =>
   new Set(s.hand!.players.map((p) => p.score)).size === s.hand!.players.length;
@@ -60,8 +60,9 @@ describe('GET /api/v1/fairness/hands/:id and the hash chain', () => {
       handNumber: 1,
       status: 'finished',
       prevHash: GENESIS_HASH,
-      previousHash: null,
     });
+    // One link to the previous record, `prevHash`: the answer has no second name for it.
+    expect(Object.keys(first)).not.toContain('previousHash');
     expect(first.serverSeed).toBe(end1.fairness!.revealedSeed);
     expect(first.dealOrder).toEqual(end1.hand!.players.map((p) => p.position));
     // Only the cards shown at the showdown leave in the record: the folded hand does not.
@@ -69,7 +70,7 @@ describe('GET /api/v1/fairness/hands/:id and the hash chain', () => {
     expect(first.shown.map((s) => s.position)).toEqual(shownPositions);
     const folded = end1.hand!.players.find((p) => p.playerId === folder)!;
     expect(JSON.stringify(first)).not.toContain(JSON.stringify(folded.cards));
-    expect(failed(verifyHandRecord(first, { previousHash: GENESIS_HASH }))).toEqual([]);
+    expect(failed(verifyHandRecord(first, { previous: null }))).toEqual([]);
     // The same record under the hand's id (the history's verify link).
     expect((await record(first.id)).recordHash).toBe(first.recordHash);
 
@@ -84,10 +85,10 @@ describe('GET /api/v1/fairness/hands/:id and the hash chain', () => {
 
     const second = await record(`${table.roomId}-2`);
     expect(second.prevHash).toBe(first.recordHash);
-    expect(second.previousHash).toBe(first.recordHash);
-    expect(failed(verifyHandRecord(second, { previousHash: first.recordHash }))).toEqual([]);
+    expect(failed(verifyHandRecord(second, { previous: first }))).toEqual([]);
     // A rewritten hand 1 would hash differently, and hand 2 would no longer link to it.
-    expect(failed(verifyHandRecord(second, { previousHash: 'e'.repeat(64) }))).toEqual(['chain']);
+    const rewritten = { ...first, dealHash: 'e'.repeat(64) };
+    expect(failed(verifyHandRecord(second, { previous: rewritten }))).toEqual(['chain']);
 
     // The running hand's seed is secret: no record.
     const running = await api.request<{ code: string }>('GET', `/fairness/hands/${table.roomId}-3`);
@@ -136,6 +137,15 @@ describe('GET /api/v1/fairness/hands/:id and the hash chain', () => {
     const cli = await verifyCommand(`${table.roomId}-1`, api.baseUrl);
     expect(cli.ok).toBe(true);
     expect(cli.text).toContain('✓ The hand is fair');
+    // Hand 2's link is checked against hand 1's record, fetched and hashed by the CLI itself.
+    expect((await verifyCommand(`${table.roomId}-2`, api.baseUrl)).ok).toBe(true);
+    const rewrittenFirst: typeof fetch = async (url) => {
+      const body = (await (await fetch(url)).json()) as Record;
+      return Response.json(body.handNumber === 1 ? { ...body, dealHash: 'f'.repeat(64) } : body);
+    };
+    const unlinked = await verifyCommand(`${table.roomId}-2`, api.baseUrl, rewrittenFirst);
+    expect(unlinked.ok).toBe(false);
+    expect(unlinked.text).toContain('✗ the record hashes to its recorded hash, linked');
     expect((await verifyCommand(`${table.roomId}-3`, api.baseUrl)).ok).toBe(false);
     // An answer whose seed was swapped fails the commitment.
     const forged: typeof fetch = async (url) => {

@@ -33,7 +33,12 @@ export interface TablePort {
   act(roomId: string, action: Move): Promise<ActResult>;
   autoFold(roomId: string, userId: string): Promise<ActResult>;
   leave(roomId: string, userId: string): Promise<ActResult>;
-  setClientSeed(roomId: string, userId: string, seed: string): ActResult | Promise<ActResult>;
+  setClientSeed(
+    roomId: string,
+    userId: string,
+    seed: string,
+    commitment?: string,
+  ): ActResult | Promise<ActResult>;
   watch(roomId: string, delta: 1 | -1): void;
   walletChanged(userId: string): Promise<void>;
 }
@@ -246,9 +251,9 @@ export class ClusterTables implements TablePort {
     return this.route(roomId, 'leave', [roomId, userId], () => this.runtime.leave(roomId, userId));
   }
 
-  setClientSeed(roomId: string, userId: string, seed: string): Promise<ActResult> {
-    return this.route(roomId, 'setClientSeed', [roomId, userId, seed], async () =>
-      this.runtime.setClientSeed(roomId, userId, seed),
+  setClientSeed(roomId: string, userId: string, seed: string, commitment?: string): Promise<ActResult> {
+    return this.route(roomId, 'setClientSeed', [roomId, userId, seed, commitment ?? null], () =>
+      this.runtime.setClientSeed(roomId, userId, seed, commitment),
     );
   }
 
@@ -427,7 +432,12 @@ export class ClusterTables implements TablePort {
       case 'leave':
         return this.runtime.leave(roomId, z.string().parse(args[1]));
       case 'setClientSeed':
-        return this.runtime.setClientSeed(roomId, z.string().parse(args[1]), z.string().parse(args[2]));
+        return this.runtime.setClientSeed(
+          roomId,
+          z.string().parse(args[1]),
+          z.string().parse(args[2]),
+          z.string().nullish().parse(args[3]) ?? undefined,
+        );
       case 'watch': {
         const delta = z.union([z.literal(1), z.literal(-1)]).parse(args[1]);
         if (delta > 0) this.listening(roomId);

@@ -17,7 +17,7 @@ import { showToast } from '../../ui/toast';
 import { setSoundEnabled, unlockSound } from '../../assets/sounds';
 import { settings } from '../../app/settings';
 import { useGameRoom } from './useGameRoom';
-import { useClientSeed } from '../../fairness/useClientSeed';
+import { useSeedContribution } from '../../fairness/useSeedContribution';
 import { FairnessBadge } from '../../fairness/FairnessBadge';
 import { useConnectionWatch } from './useConnectionWatch';
 import { useTurn } from './useTurn';
@@ -69,8 +69,8 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
   const seated = viewer !== null;
   // A suspension or a break in force (pushed by the server to every tab): no seat is offered.
   const block = useAccountBlock();
-  // RULES §7: the player's own client seed goes to the table before they sit (see useSeating below).
-  useClientSeed(roomId, state !== null);
+  // RULES §7: the player's contribution to each hand's client seed, sent once its commitment is shown.
+  const contributeBeforeSit = useSeedContribution(roomId, state?.fairness.nextCommitment ?? null, seated);
 
   const [menuOpen, setMenuOpen] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
@@ -128,7 +128,16 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
     if (room.socketError) showToast(errorText(room.socketError.code, room.socketError.message), 'error');
   }, [room.socketError]);
 
-  const sit = useSeating(state, me, autoSit && !block, room.sitDown);
+  const roomSitDown = room.sitDown;
+  // The contribution goes out first: a hand dealt as the player sits down has it too.
+  const sitDown = useCallback(
+    async (...args: Parameters<typeof roomSitDown>) => {
+      await contributeBeforeSit();
+      return roomSitDown(...args);
+    },
+    [contributeBeforeSit, roomSitDown],
+  );
+  const sit = useSeating(state, me, autoSit && !block, sitDown);
   const turn = useTurn(state, viewerId, pending, now, clockOffset, room.autoFold);
   const { dealing, finished } = useDisplayPhases(state, now, clockOffset);
   const svara = useSvara(state, viewerId, seated, now, clockOffset, room.act);
