@@ -10,7 +10,8 @@
  * padding are written into a reused buffer (one or two compressions, and one for the outer hash).
  */
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { compress, hmacFinish, hmacKeyStates, loadBlock, wordsFromHex } from './hmac-sha256.js';
+import { hmacFinish, hmacKeyStates, loadBlock, wordsFromHex } from './hmac-sha256.js';
+import { compress } from './sha256-compress.js';
 
 /** Returns the next unsigned 32-bit number of a stream each time it is called. */
 export type Uint32Source = () => number;
@@ -24,6 +25,9 @@ function rejectionLimit(bound: number): number {
   }
   return TWO_POW_32 - (TWO_POW_32 % bound);
 }
+
+/** rejectionLimit of the bounds up to 64 (those of the shuffle and of seat draws), worked out once. */
+const SMALL_LIMITS = Array.from({ length: 65 }, (_, bound) => (bound === 0 ? 0 : rejectionLimit(bound)));
 
 /** The smallest multiple of 64 that holds `length` bytes and the padding of a final block. */
 const paddedLength = (length: number) => Math.ceil((length + 9) / 64) * 64;
@@ -39,15 +43,17 @@ export class HmacStream {
   /** The inner hash state after the key block and the prefix's whole 64-byte blocks. */
   private readonly prefixState = new Int32Array(8);
   private readonly state = new Int32Array(8);
-  private readonly w = new Int32Array(64);
+  private readonly w = new Int32Array(16);
   /** The current block's eight numbers, as signed words. */
   private readonly block = new Int32Array(8);
   /** The message prefix's UTF-8 bytes. */
   private prefix = new Uint8Array(128);
   private prefixLength = 0;
-  /** The prefix's bytes after its whole blocks (< 64), then the counter's digits and the padding. */
-  private readonly tail = new Uint8Array(128);
+  /** The prefix's bytes after its whole blocks (fewer than 64) as big-endian words, zeros after. */
+  private readonly tail = new Int32Array(32);
   private tailPrefix = 0;
+  /** The last one or two blocks of the message: the tail, the counter's digits and the padding. */
+  private readonly message = new Int32Array(32);
   private counter = 0;
   private offset = 8;
 
@@ -73,13 +79,16 @@ export class HmacStream {
   start(messagePrefix: string): this {
     const length = this.encode(messagePrefix);
     const whole = length >>> 6;
-    this.prefixState.set(this.inner);
+    for (let i = 0; i < 8; i++) this.prefixState[i] = this.inner[i]!;
     for (let b = 0; b < whole; b++) {
       loadBlock(this.w, this.prefix, b * 64);
       compress(this.prefixState, this.w);
     }
+    const tail = this.tail;
     this.tailPrefix = length - whole * 64;
-    for (let i = 0; i < this.tailPrefix; i++) this.tail[i] = this.prefix[whole * 64 + i]!;
+    tail.fill(0);
+    for (let i = 0; i < this.tailPrefix; i++)
+      tail[i >> 2]! |= this.prefix[whole * 64 + i]! << (24 - 8 * (i & 3));
     this.counter = 0;
     this.offset = 8;
     return this;
@@ -93,7 +102,8 @@ export class HmacStream {
 
   /** A uniform integer in [0, bound) from this stream, as uniformBelow draws it. */
   below(bound: number): number {
-    const limit = rejectionLimit(bound);
+    const small = (bound | 0) === bound && bound > 0 && bound < SMALL_LIMITS.length;
+    const limit = small ? SMALL_LIMITS[bound]! : rejectionLimit(bound);
     for (;;) {
       const value = this.next();
       if (value < limit) return value % bound;
@@ -117,27 +127,26 @@ export class HmacStream {
 
   /** The block of the current counter: the inner hash of prefix and digits, then the outer hash. */
   private nextBlock(): void {
-    const { tail, w, state } = this;
+    const { tail, message, w, state } = this;
     let digits = 1;
     for (let c = this.counter; c >= 10; c = Math.floor(c / 10)) digits++;
-    let end = this.tailPrefix + digits;
+    // Message bytes from the tail's start: the rest of the prefix, the digits, then 0x80 at `end`,
+    // zeros, and the 64-bit length in bits of all that follows the 64-byte key block.
+    const end = this.tailPrefix + digits;
+    const words = end + 9 <= 64 ? 16 : 32;
+    for (let i = 0; i < words; i++) message[i] = tail[i]!;
     for (let c = this.counter, p = end - 1; p >= this.tailPrefix; p--) {
       const digit = c % 10;
-      tail[p] = 48 + digit;
+      message[p >> 2]! |= (48 + digit) << (24 - 8 * (p & 3));
       c = (c - digit) / 10;
     }
-    tail[end++] = 0x80;
-    const blocks = end + 8 <= 64 ? 1 : 2;
-    tail.fill(0, end, blocks * 64);
-    // The inner message follows the 64-byte key block: its length in bits, as a 64-bit number.
+    message[end >> 2]! |= 0x80 << (24 - 8 * (end & 3));
     const bits = (64 + this.prefixLength + digits) * 8;
-    state.set(this.prefixState);
-    for (let b = 0; b < blocks; b++) {
-      loadBlock(w, tail, b * 64);
-      if (b === blocks - 1) {
-        w[14] = Math.floor(bits / TWO_POW_32) | 0;
-        w[15] = bits | 0;
-      }
+    message[words - 2] = Math.floor(bits / TWO_POW_32) | 0;
+    message[words - 1] = bits | 0;
+    for (let i = 0; i < 8; i++) state[i] = this.prefixState[i]!;
+    for (let at = 0; at < words; at += 16) {
+      for (let i = 0; i < 16; i++) w[i] = message[at + i]!;
       compress(state, w);
     }
     hmacFinish(this.outer, state, this.block, w);

@@ -44,11 +44,31 @@ const numbers = new HmacStream();
 const order = new Uint8Array(DECK_SIZE);
 const seedWords = new Int32Array(8);
 const digestWords = new Int32Array(8);
-const scratchWords = new Int32Array(64);
+const scratchWords = new Int32Array(16);
+// A deal checks its seed, its commitment and keys its draws with it several times (start_hand
+// checks the seed and the commitment, shuffles, may draw the dealer, records the commitment): the
+// last seed's answers are kept. Each is a function of the seed alone, so nothing else changes.
+let wellFormedSeed: string | null = null;
+let keyedSeed: string | null = null;
+let committedSeed: string | null = null;
+let lastCommitment = '';
+
+/** The number stream keyed with the (checked) server seed. */
+function keyedWith(serverSeedHex: string): HmacStream {
+  if (serverSeedHex !== keyedSeed) {
+    checkServerSeed(serverSeedHex);
+    numbers.keyHex(serverSeedHex);
+    keyedSeed = serverSeedHex;
+  }
+  return numbers;
+}
 
 /** A server seed on the wire: 32 bytes as 64 lowercase hex characters. */
 export function isServerSeedHex(s: string): boolean {
-  return typeof s === 'string' && SERVER_SEED_HEX.test(s);
+  if (s === wellFormedSeed) return true;
+  if (typeof s !== 'string' || !SERVER_SEED_HEX.test(s)) return false;
+  wellFormedSeed = s;
+  return true;
 }
 
 function checkServerSeed(serverSeedHex: string): void {
@@ -71,10 +91,14 @@ function checkHandNumber(handNumber: number): void {
 
 /** The commitment shown before the deal: SHA-256 of the seed's 32 bytes, lowercase hex. */
 export function seedCommitment(serverSeedHex: string): string {
-  checkServerSeed(serverSeedHex);
-  wordsFromHex(serverSeedHex, seedWords);
-  sha256Of32Bytes(seedWords, digestWords, scratchWords);
-  return wordsToHex(digestWords);
+  if (serverSeedHex !== committedSeed) {
+    checkServerSeed(serverSeedHex);
+    wordsFromHex(serverSeedHex, seedWords);
+    sha256Of32Bytes(seedWords, digestWords, scratchWords);
+    lastCommitment = wordsToHex(digestWords);
+    committedSeed = serverSeedHex;
+  }
+  return lastCommitment;
 }
 
 /**
@@ -108,10 +132,10 @@ export function shuffleDeckOrder(stream: HmacStream, out: Uint8Array): void {
  * file. Throws RangeError for a malformed server seed, client seed or hand number.
  */
 export function shuffleDeck(serverSeedHex: string, clientSeed: string, handNumber: number): Card[] {
-  checkServerSeed(serverSeedHex);
+  const stream = keyedWith(serverSeedHex);
   checkClientSeed(clientSeed);
   checkHandNumber(handNumber);
-  shuffleDeckOrder(numbers.keyHex(serverSeedHex).start(`${clientSeed}:${handNumber}:`), order);
+  shuffleDeckOrder(stream.start(`${clientSeed}:${handNumber}:`), order);
   const deck: Card[] = [];
   for (let k = 0; k < DECK_SIZE; k++) {
     const card = CANONICAL_DECK[order[k]!]!;
@@ -133,13 +157,13 @@ export function fairRandomInt(
   stream: string,
   bound: number,
 ): number {
-  checkServerSeed(serverSeedHex);
+  const source = keyedWith(serverSeedHex);
   checkClientSeed(clientSeed);
   checkHandNumber(handNumber);
   if (typeof stream !== 'string' || stream.length === 0 || stream.includes(':')) {
     throw new RangeError('the stream name must be a non-empty text without ":"');
   }
-  return numbers.keyHex(serverSeedHex).start(`${clientSeed}:${handNumber}:${stream}:`).below(bound);
+  return source.start(`${clientSeed}:${handNumber}:${stream}:`).below(bound);
 }
 
 /**
