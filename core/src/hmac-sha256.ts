@@ -32,12 +32,19 @@ export function wordsFromHex(hex: string, out: Int32Array): void {
   }
 }
 
+/** Each byte as two lowercase hex characters. */
+const BYTE_HEX = Array.from({ length: 256 }, (_, byte) => HEX[byte >> 4]! + HEX[byte & 15]!);
+
 /** 8 words as 64 lowercase hex characters. */
 export function wordsToHex(words: Int32Array): string {
   let hex = '';
   for (let i = 0; i < 8; i++) {
     const word = words[i]!;
-    for (let shift = 28; shift >= 0; shift -= 4) hex += HEX[(word >>> shift) & 15];
+    hex +=
+      BYTE_HEX[word >>> 24]! +
+      BYTE_HEX[(word >>> 16) & 255]! +
+      BYTE_HEX[(word >>> 8) & 255]! +
+      BYTE_HEX[word & 255]!;
   }
   return hex;
 }
