@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { referenceUint32Stream } from './test-support/reference-stream.js';
 import { CANONICAL_DECK, cardLabel, type Card } from './cards.js';
 import { hmacUint32Stream, uniformBelow } from './fair-random.js';
@@ -203,6 +203,25 @@ describe('shuffleDeck and fairRandomInt against node:crypto, over many random in
     seedCommitment(SEED_B);
     shuffleDeck(SEED_B, 'z'.repeat(200), 12);
     expect(labels(shuffleDeck(SEED_A, 'x', 5))).toBe(expected);
+  });
+});
+
+describe('the seed kept from the last call', () => {
+  it('never lets a malformed seed through, before or after a good one', async () => {
+    vi.resetModules();
+    const fresh = await import('./shuffle.js'); // nothing kept yet
+    for (const bad of [null, undefined, '', 'nope'] as unknown as string[]) {
+      expect(fresh.isServerSeedHex(bad)).toBe(false);
+      expect(() => fresh.seedCommitment(bad)).toThrow(RangeError);
+      expect(() => fresh.shuffleDeck(bad, 'x', 1)).toThrow(RangeError);
+      expect(() => fresh.fairRandomInt(bad, 'x', 1, 'dealer', 6)).toThrow(RangeError);
+    }
+    expect(fresh.seedCommitment(SEED_A)).toBe(seedCommitment(SEED_A));
+    expect(fresh.shuffleDeck(SEED_A, 'x', 1)).toEqual(shuffleDeck(SEED_A, 'x', 1));
+    expect(fresh.isServerSeedHex(SEED_A)).toBe(true);
+    expect(fresh.isServerSeedHex(SEED_A.toUpperCase())).toBe(false);
+    expect(() => fresh.shuffleDeck('nope', 'x', 1)).toThrow(RangeError);
+    expect(fresh.seedCommitment(SEED_B)).toBe(seedCommitment(SEED_B));
   });
 });
 

@@ -47,7 +47,8 @@ const digestWords = new Int32Array(8);
 const scratchWords = new Int32Array(16);
 // A deal checks its seed, its commitment and keys its draws with it several times (start_hand
 // checks the seed and the commitment, shuffles, may draw the dealer, records the commitment): the
-// last seed's answers are kept. Each is a function of the seed alone, so nothing else changes.
+// last seed's answers are kept. Each is a function of the seed alone, so nothing else changes;
+// a kept seed passed the check, and until one is kept (null) every input is checked.
 let wellFormedSeed: string | null = null;
 let keyedSeed: string | null = null;
 let committedSeed: string | null = null;
@@ -55,7 +56,7 @@ let lastCommitment = '';
 
 /** The number stream keyed with the (checked) server seed. */
 function keyedWith(serverSeedHex: string): HmacStream {
-  if (serverSeedHex !== keyedSeed) {
+  if (keyedSeed === null || serverSeedHex !== keyedSeed) {
     checkServerSeed(serverSeedHex);
     numbers.keyHex(serverSeedHex);
     keyedSeed = serverSeedHex;
@@ -65,7 +66,7 @@ function keyedWith(serverSeedHex: string): HmacStream {
 
 /** A server seed on the wire: 32 bytes as 64 lowercase hex characters. */
 export function isServerSeedHex(s: string): boolean {
-  if (s === wellFormedSeed) return true;
+  if (wellFormedSeed !== null && s === wellFormedSeed) return true;
   if (typeof s !== 'string' || !SERVER_SEED_HEX.test(s)) return false;
   wellFormedSeed = s;
   return true;
@@ -91,7 +92,7 @@ function checkHandNumber(handNumber: number): void {
 
 /** The commitment shown before the deal: SHA-256 of the seed's 32 bytes, lowercase hex. */
 export function seedCommitment(serverSeedHex: string): string {
-  if (serverSeedHex !== committedSeed) {
+  if (committedSeed === null || serverSeedHex !== committedSeed) {
     checkServerSeed(serverSeedHex);
     wordsFromHex(serverSeedHex, seedWords);
     sha256Of32Bytes(seedWords, digestWords, scratchWords);
