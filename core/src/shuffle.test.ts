@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { referenceUint32Stream } from './test-support/reference-stream.js';
 import { CANONICAL_DECK, cardLabel, type Card } from './cards.js';
 import { hmacUint32Stream, uniformBelow } from './fair-random.js';
@@ -60,6 +60,13 @@ describe('server seeds and the commitment', () => {
       createHash('sha256').update(Buffer.from(SEED_A, 'hex')).digest('hex'),
     );
     expect(seedCommitment(SEED_A)).not.toBe(seedCommitment(SEED_B));
+  });
+
+  it('is SHA-256 of the seed bytes for any seed (compared with node:crypto)', () => {
+    for (let i = 0; i < 500; i++) {
+      const seed = seedFor(`commitment ${i}`);
+      expect(seedCommitment(seed)).toBe(createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex'));
+    }
   });
 
   it('refuses a malformed seed', () => {
@@ -135,6 +142,86 @@ describe('shuffleDeck', () => {
     expect(() => shuffleDeck(SEED_A, 'x', -1)).toThrow(RangeError);
     expect(() => shuffleDeck(SEED_A, 'x', 1.5)).toThrow(RangeError);
     expect(() => shuffleDeck(SEED_A, 'x', Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('shuffleDeck and fairRandomInt against node:crypto, over many random inputs', () => {
+  /** mulberry32, seeded: the "random" inputs are the same on every run. */
+  function prng(seed: number): () => number {
+    let a = seed >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(a ^ (a >>> 15), a | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+    };
+  }
+  const random = prng(7);
+  const below = (n: number) => Math.floor(random() * n);
+  // Letters, digits, punctuation and multi-byte characters; never ':'.
+  const alphabet = [...'abcdefXYZ0123456789-_. ', 'ж', 'é', '€', '🂡'];
+  const clientSeedOf = (length: number) =>
+    Array.from({ length }, () => alphabet[below(alphabet.length)]).join('');
+  /** Hand numbers of 1 to 16 digits, up to the largest safe integer. */
+  const handNumberOf = () =>
+    Math.min(Math.floor(10 ** (random() * 16)) - 1 + below(2), Number.MAX_SAFE_INTEGER);
+  const seedOf = () => Array.from({ length: 64 }, () => '0123456789abcdef'[below(16)]).join('');
+
+  it('deals the reference deck for 3,000 random seeds, client seeds of 1 to 140 characters and hand numbers', () => {
+    // Client seed lengths around 55 and 64 bytes put the counter and padding of the message in a
+    // second SHA-256 block, or the whole first block in the client seed.
+    for (let i = 0; i < 3000; i++) {
+      const serverSeed = seedOf();
+      const clientSeed = i % 10 === 0 ? combineClientSeeds([`p${i}`]) : clientSeedOf(1 + (i % 140));
+      const handNumber = [0, 9, 10, 99, 100, 999, 1000, Number.MAX_SAFE_INTEGER][i % 16] ?? handNumberOf();
+      expect(labels(shuffleDeck(serverSeed, clientSeed, handNumber))).toBe(
+        labels(deckByHand(serverSeed, clientSeed, handNumber)),
+      );
+    }
+  });
+
+  it('draws the reference number for 3,000 random seeds, stream names and bounds', () => {
+    const bounds = [1, 2, 3, 6, 7, 32, 1000, 2 ** 31 + 1, 2 ** 32 - 1, 2 ** 32];
+    for (let i = 0; i < 3000; i++) {
+      const serverSeed = seedOf();
+      const clientSeed = clientSeedOf(1 + (i % 100));
+      const handNumber = handNumberOf();
+      const stream = i % 2 ? 'dealer' : clientSeedOf(1 + (i % 70));
+      const bound = bounds[i % bounds.length]!;
+      const next = referenceUint32Stream(
+        serverSeed,
+        (counter) => `${clientSeed}:${handNumber}:${stream}:${counter}`,
+      );
+      expect(fairRandomInt(serverSeed, clientSeed, handNumber, stream, bound)).toBe(drawBelow(bound, next));
+    }
+  });
+
+  it('gives the same deck whatever was drawn or committed to before (no state carried over)', () => {
+    const expected = labels(deckByHand(SEED_A, 'x', 5));
+    expect(labels(shuffleDeck(SEED_A, 'x', 5))).toBe(expected);
+    fairRandomInt(SEED_B, 'y'.repeat(130), 10 ** 15, 'dealer', 2 ** 31 + 1);
+    seedCommitment(SEED_B);
+    shuffleDeck(SEED_B, 'z'.repeat(200), 12);
+    expect(labels(shuffleDeck(SEED_A, 'x', 5))).toBe(expected);
+  });
+});
+
+describe('the seed kept from the last call', () => {
+  it('never lets a malformed seed through, before or after a good one', async () => {
+    vi.resetModules();
+    const fresh = await import('./shuffle.js'); // nothing kept yet
+    for (const bad of [null, undefined, '', 'nope'] as unknown as string[]) {
+      expect(fresh.isServerSeedHex(bad)).toBe(false);
+      expect(() => fresh.seedCommitment(bad)).toThrow(RangeError);
+      expect(() => fresh.shuffleDeck(bad, 'x', 1)).toThrow(RangeError);
+      expect(() => fresh.fairRandomInt(bad, 'x', 1, 'dealer', 6)).toThrow(RangeError);
+    }
+    expect(fresh.seedCommitment(SEED_A)).toBe(seedCommitment(SEED_A));
+    expect(fresh.shuffleDeck(SEED_A, 'x', 1)).toEqual(shuffleDeck(SEED_A, 'x', 1));
+    expect(fresh.isServerSeedHex(SEED_A)).toBe(true);
+    expect(fresh.isServerSeedHex(SEED_A.toUpperCase())).toBe(false);
+    expect(() => fresh.shuffleDeck('nope', 'x', 1)).toThrow(RangeError);
+    expect(fresh.seedCommitment(SEED_B)).toBe(seedCommitment(SEED_B));
   });
 });
 

@@ -28,25 +28,55 @@
  * never share a block.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { CANONICAL_DECK, type Card } from './cards.js';
-import { hmacUint32Stream, uniformBelow } from './fair-random.js';
+import { HmacStream } from './fair-random.js';
+import { sha256Of32Bytes, wordsFromHex, wordsToHex } from './hmac-sha256.js';
 
 /** The client seed of a hand for which no seated player chose one. */
 export const DEFAULT_CLIENT_SEED = 'svara';
 
 const SERVER_SEED_HEX = /^[0-9a-f]{64}$/;
+const DECK_SIZE = CANONICAL_DECK.length;
+
+// Scratch space reused by every call: these functions run to completion without calling out, so
+// no two calls share it at once, and a hand's draws allocate nothing but the cards they return.
+const numbers = new HmacStream();
+const order = new Uint8Array(DECK_SIZE);
+const seedWords = new Int32Array(8);
+const digestWords = new Int32Array(8);
+const scratchWords = new Int32Array(16);
+// A deal checks its seed, its commitment and keys its draws with it several times (start_hand
+// checks the seed and the commitment, shuffles, may draw the dealer, records the commitment): the
+// last seed's answers are kept. Each is a function of the seed alone, so nothing else changes;
+// a kept seed passed the check, and until one is kept (null) every input is checked.
+let wellFormedSeed: string | null = null;
+let keyedSeed: string | null = null;
+let committedSeed: string | null = null;
+let lastCommitment = '';
+
+/** The number stream keyed with the (checked) server seed. */
+function keyedWith(serverSeedHex: string): HmacStream {
+  if (keyedSeed === null || serverSeedHex !== keyedSeed) {
+    checkServerSeed(serverSeedHex);
+    numbers.keyHex(serverSeedHex);
+    keyedSeed = serverSeedHex;
+  }
+  return numbers;
+}
 
 /** A server seed on the wire: 32 bytes as 64 lowercase hex characters. */
 export function isServerSeedHex(s: string): boolean {
-  return typeof s === 'string' && SERVER_SEED_HEX.test(s);
+  if (wellFormedSeed !== null && s === wellFormedSeed) return true;
+  if (typeof s !== 'string' || !SERVER_SEED_HEX.test(s)) return false;
+  wellFormedSeed = s;
+  return true;
 }
 
-function seedBytes(serverSeedHex: string): Uint8Array {
+function checkServerSeed(serverSeedHex: string): void {
   if (!isServerSeedHex(serverSeedHex)) {
     throw new RangeError('the server seed must be 64 lowercase hex characters');
   }
-  return hexToBytes(serverSeedHex);
 }
 
 function checkClientSeed(clientSeed: string): void {
@@ -63,7 +93,14 @@ function checkHandNumber(handNumber: number): void {
 
 /** The commitment shown before the deal: SHA-256 of the seed's 32 bytes, lowercase hex. */
 export function seedCommitment(serverSeedHex: string): string {
-  return bytesToHex(sha256(seedBytes(serverSeedHex)));
+  if (committedSeed === null || serverSeedHex !== committedSeed) {
+    checkServerSeed(serverSeedHex);
+    wordsFromHex(serverSeedHex, seedWords);
+    sha256Of32Bytes(seedWords, digestWords, scratchWords);
+    lastCommitment = wordsToHex(digestWords);
+    committedSeed = serverSeedHex;
+  }
+  return lastCommitment;
 }
 
 /**
@@ -78,20 +115,33 @@ export function combineClientSeeds(playerSeeds: readonly string[]): string {
 }
 
 /**
+ * Step 4 of the description at the top of this file on positions rather than cards: fills `out`
+ * (32 entries) so that out[position] is the card's index in CANONICAL_DECK, drawing from `stream`
+ * (already keyed and started with the deck's message prefix).
+ */
+export function shuffleDeckOrder(stream: HmacStream, out: Uint8Array): void {
+  for (let k = 0; k < DECK_SIZE; k++) out[k] = k;
+  for (let i = DECK_SIZE - 1; i > 0; i--) {
+    const j = stream.below(i + 1);
+    const held = out[i]!;
+    out[i] = out[j]!;
+    out[j] = held;
+  }
+}
+
+/**
  * The deck of a hand, position 0 first: the Fisher–Yates shuffle described at the top of this
  * file. Throws RangeError for a malformed server seed, client seed or hand number.
  */
 export function shuffleDeck(serverSeedHex: string, clientSeed: string, handNumber: number): Card[] {
-  const key = seedBytes(serverSeedHex);
+  const stream = keyedWith(serverSeedHex);
   checkClientSeed(clientSeed);
   checkHandNumber(handNumber);
-  const next = hmacUint32Stream(key, `${clientSeed}:${handNumber}:`);
-  const deck = CANONICAL_DECK.map((card) => ({ rank: card.rank, suit: card.suit }));
-  for (let i = deck.length - 1; i > 0; i--) {
-    const j = uniformBelow(i + 1, next);
-    const held = deck[i]!;
-    deck[i] = deck[j]!;
-    deck[j] = held;
+  shuffleDeckOrder(stream.start(`${clientSeed}:${handNumber}:`), order);
+  const deck: Card[] = [];
+  for (let k = 0; k < DECK_SIZE; k++) {
+    const card = CANONICAL_DECK[order[k]!]!;
+    deck.push({ rank: card.rank, suit: card.suit });
   }
   return deck;
 }
@@ -109,13 +159,13 @@ export function fairRandomInt(
   stream: string,
   bound: number,
 ): number {
-  const key = seedBytes(serverSeedHex);
+  const source = keyedWith(serverSeedHex);
   checkClientSeed(clientSeed);
   checkHandNumber(handNumber);
   if (typeof stream !== 'string' || stream.length === 0 || stream.includes(':')) {
     throw new RangeError('the stream name must be a non-empty text without ":"');
   }
-  return uniformBelow(bound, hmacUint32Stream(key, `${clientSeed}:${handNumber}:${stream}:`));
+  return source.start(`${clientSeed}:${handNumber}:${stream}:`).below(bound);
 }
 
 /**

@@ -2,33 +2,17 @@
  * The fast path shuffles exactly as shuffleDeck does, and the shuffle is uniform: chi-square tests
  * over 1,000,000 decks of the first card and of every (position, card) pair (RULES §7).
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CANONICAL_DECK } from '../cards.js';
 import { combineClientSeeds, DEFAULT_CLIENT_SEED, shuffleDeck } from '../shuffle.js';
 import { chiSquareUniform, chiSquareUpperTail } from './chi-square.js';
 import { createDeckShuffler } from './fast-shuffle.js';
-import { fastHmacSha256 } from './sha256-fast.js';
 
 const seedFor = (i: number | string) => createHash('sha256').update(`fast seed ${i}`).digest('hex');
 const DECKS = 1_000_000;
 /** A p-value below this fails the test: a correct shuffle fails it once in 10^6 runs. */
 const P_FLOOR = 1e-6;
-
-describe('fastHmacSha256', () => {
-  it('computes HMAC-SHA256 as node:crypto does, for messages of one, two and three blocks', () => {
-    const key = Buffer.from(seedFor('key'), 'hex');
-    const hmac = fastHmacSha256(key);
-    const out = new Int32Array(8);
-    for (const length of [0, 1, 14, 55, 56, 63, 64, 74, 119, 120, 150]) {
-      const message = Buffer.alloc(length, 0x61 + (length % 26));
-      hmac(message, length, out);
-      const words = Buffer.alloc(32);
-      out.forEach((w, i) => words.writeInt32BE(w, i * 4));
-      expect(words.toString('hex')).toBe(createHmac('sha256', key).update(message).digest('hex'));
-    }
-  });
-});
 
 describe('createDeckShuffler', () => {
   it('gives the same deck as shuffleDeck, for short and 64-character client seeds', () => {
