@@ -128,10 +128,26 @@ describe('an invitation link', () => {
     frame(waiting);
     frame(waiting);
     expect(rt.sent.filter((m) => m.event === 'sit_down')).toEqual([]);
-    expect(screen.getByTestId('sit-down').textContent).toBe('Сесть: анте 2\u00a0$нужен баланс 20\u00a0$');
+    expect(screen.getByTestId('sit-down').textContent).toBe('Сесть: анте 2,00\u00a0$');
 
     await act(async () => fireEvent.click(screen.getByTestId('sit-down')));
     expect(rt.sent.filter((m) => m.event === 'sit_down')).toHaveLength(1);
+  });
+
+  it('says the balance a seat needs only when the player’s falls short, and then cannot be tapped', () => {
+    signIn({ telegramId: ME, balance: 0 });
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(
+      gameState({
+        status: 'waiting',
+        viewerId: null,
+        minBet: 2,
+        players: [playerView({ id: '7', username: 'inviter', position: 1 })],
+      }),
+    );
+    const button = screen.getByTestId('sit-down') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByTestId('sit-down-needed').textContent).toBe('нужно от 20,00\u00a0$ на балансе');
   });
 });
 

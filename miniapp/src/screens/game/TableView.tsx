@@ -3,7 +3,7 @@ import { MAX_PLAYERS, type GameState } from '@svara/core';
 import { Chip } from '../../ui/cards';
 import { ChipStack, DeckPile, TableFelt, chipColorForBet } from '../../assets/table';
 import { chipsForBet, displaySeat, positionAtSeat, seatLabel, waitingState } from '../../lib/table';
-import { useFormatUsd } from '../../lib/money';
+import { useFormatPercent, useFormatUsd } from '../../lib/money';
 import {
   BET_CHIP,
   BET_LABEL,
@@ -51,6 +51,7 @@ export function TableView({
 }) {
   const { t } = useTranslation();
   const usd = useFormatUsd();
+  const percent = useFormatPercent();
   const viewer = state.players.find((p) => p.id === viewerId) ?? null;
   const viewerPosition = viewer?.position ?? null;
   const byPosition = new Map(state.players.map((p) => [p.position, p]));
@@ -96,7 +97,7 @@ export function TableView({
             className="font-display text-base font-bold tabular-nums text-gold-300"
             data-testid="pot-amount"
           >
-            {usd(state.pot, { cents: 'trim' })}
+            {usd(state.pot)}
           </span>
         </div>
       </div>
@@ -106,8 +107,8 @@ export function TableView({
         data-testid="tax-label"
       >
         {state.tax > 0
-          ? t('game.taxAmount', { percent: state.taxPercent, amount: usd(state.tax, { cents: 'trim' }) })
-          : t('game.tax', { percent: state.taxPercent })}
+          ? t('game.taxAmount', { percent: percent(state.taxPercent), amount: usd(state.tax) })
+          : t('game.tax', { percent: percent(state.taxPercent) })}
       </div>
 
       {waiting ? (
@@ -146,7 +147,7 @@ export function TableView({
                   className="mx-auto mt-0.5 truncate rounded-full bg-black/60 px-1 text-center text-[9px] font-bold leading-3 tabular-nums text-cream"
                   style={{ maxWidth: BET_LABEL.w }}
                 >
-                  {usd(p.totalBet, { cents: 'trim', compact: true })}
+                  {usd(p.totalBet, { compact: true })}
                 </div>
               </div>
             );
