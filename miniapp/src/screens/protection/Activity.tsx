@@ -25,7 +25,9 @@ export default function Activity() {
     setItems(null);
     setFailed(false);
     fetchActivity(period).then(
-      (list) => live && setItems(list),
+      // A period with nothing deposited, withdrawn, won or lost says nothing: a new player sees the
+      // empty note, not thirty rows of zeros.
+      (list) => live && setItems(list.filter((i) => i.deposited !== 0 || i.withdrawn !== 0 || i.net !== 0)),
       () => live && setFailed(true),
     );
     return () => {
