@@ -136,7 +136,7 @@ describe('useClientSeed', () => {
 });
 
 describe('FairnessBadge', () => {
-  it('shows a shield, not the private room's lock, for the first hand while the table waits with its seed committed', async () => {
+  it('shows a shield, not the private room’s lock, for the first hand while the table waits with its seed committed', async () => {
     const { FairnessBadge } = await import('./FairnessBadge');
     const onOpenMenu = vi.fn();
     render(<FairnessBadge roomId={ROOM} fairness={waitingInfo()} onOpenMenu={onOpenMenu} />);
