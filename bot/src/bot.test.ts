@@ -106,7 +106,7 @@ describe('/start', () => {
     expect(await harness.services.users.referrerOf('1201')).toBe('1200');
     const reply = harness.telegram.lastTo(1201);
     expect(reply.text).toBe(
-      'You are invited to a Svara table with a $2 stake. Tap the button to take a seat.',
+      'You are invited to a Svara table with a $2.00 stake. Tap the button to take a seat.',
     );
     expect(buttons(reply)[0]?.text).toBe('Take a seat');
     const url = new URL(webAppUrl(reply));
@@ -204,7 +204,7 @@ describe('/balance and /invite', () => {
     const reply = harness.telegram.lastTo(1500);
     const link = 'https://t.me/svara_game_bot?start=ref_1500';
     expect(reply.text).toContain(`Ваша реферальная ссылка:\n${link}\n`);
-    expect(reply.text).toContain('Приглашено друзей: 2, засчитано: 0. Вы получаете 3%');
+    expect(reply.text).toContain('Приглашено друзей: 2, засчитано: 0. Вы получаете 3\u00a0%');
     const share = buttons(reply).find((b) => 'url' in b);
     const shareUrl = new URL(share && 'url' in share ? share.url : '');
     expect(shareUrl.origin + shareUrl.pathname).toBe('https://t.me/share/url');

@@ -1,6 +1,7 @@
 export * from './money.js';
 export * from './money-schema.js';
 export * from './money-format.js';
+export * from './format-shapes.js';
 export * from './cards.js';
 export * from './card-schema.js';
 export * from './scoring.js';

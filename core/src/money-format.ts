@@ -1,23 +1,23 @@
 /**
- * Every dollar amount a player reads — in the Mini App, the bot's messages, the api's notices — in
- * their language: en "$1,016.55", ru "1 016,55 $" (non-breaking spaces, a decimal comma, the sign
- * after the number as Russian writes it). Any language but English reads as Russian, the product's
- * default. Kept apart from zod, so screens load it without the schemas.
+ * Every dollar amount and percentage a player reads — in the Mini App, the bot's messages, the
+ * api's notices — in their language. The shapes (SPEC §1: dollars with 2 decimals):
+ *
+ *   en  "$1,016.55"    "-$9.90"    "$12.3K" (compact)    "1%"   "2.5%"
+ *   ru  "1 016,55 $"   "-9,90 $"   "12,3K $" (compact)   "1 %"  "2,5 %"
+ *
+ * Russian groups thousands with non-breaking spaces, writes a decimal comma and puts the sign after
+ * the number, separated by a non-breaking space, as it does "%". Any language but English reads as
+ * Russian, the product's default. An amount always carries its two decimals ("$910.00"); only the
+ * compact form of tight spots at the table drops them, from $10,000. Kept apart from zod, so
+ * screens load it without the schemas.
  */
 import type { Cents } from './money.js';
 
-/**
- * How cents show: `always` two decimals ("$10.00": balances, wallet amounts); `auto` two decimals
- * only when there are cents ("$10", "$10.50": stakes); `trim` drops trailing zeros ("$10.5": the
- * table).
- */
-export type CentsStyle = 'always' | 'auto' | 'trim';
-
-/** How an amount is written: its cents, and `compact` for tight spots at the table (seats, bets). */
-export type UsdOptions = { cents?: CentsStyle; compact?: boolean };
+/** How an amount is written: `compact` for tight spots at the table (seats, bets). */
+export type UsdOptions = { compact?: boolean };
 
 /** A non-breaking space: an amount never wraps between its digits or away from its sign. */
-const NBSP = '\u00a0';
+export const NBSP = '\u00a0';
 /** From this many dollars a compact amount is written in thousands or millions ("$12.3K"). */
 const COMPACT_FROM_CENTS = 10_000 * 100;
 
@@ -34,11 +34,7 @@ function groupDigits(digits: string, separator: string): string {
  * `cents` written for `language` (see the module's comment). With `compact`, amounts from $10,000
  * are shortened to one decimal, rounded down: en "$12.3K", "$1M", ru "12,3K $".
  */
-export function formatUsdCents(
-  cents: Cents,
-  language: string,
-  { cents: style = 'always', compact = false }: UsdOptions = {},
-): string {
+export function formatUsdCents(cents: Cents, language: string, { compact = false }: UsdOptions = {}): string {
   const negative = cents < 0;
   const abs = Math.abs(cents);
   const en = language === 'en';
@@ -50,8 +46,23 @@ export function formatUsdCents(
     return sign + withUsdSign(`${Math.floor(tenths / 10)}${decimal}${unit}`, language);
   }
   const whole = groupDigits(String(Math.floor(abs / 100)), en ? ',' : NBSP);
-  let fraction = String(abs % 100).padStart(2, '0');
-  if (style === 'trim') fraction = fraction.replace(/0+$/, '');
-  if (style === 'auto' && fraction === '00') fraction = '';
-  return sign + withUsdSign(fraction ? `${whole}${en ? '.' : ','}${fraction}` : whole, language);
+  const fraction = String(abs % 100).padStart(2, '0');
+  return sign + withUsdSign(`${whole}${en ? '.' : ','}${fraction}`, language);
+}
+
+/** An amount of USDT (what a withdrawal pays out): en "1,016.55 USDT", ru "1 016,55 USDT". */
+export function formatUsdtCents(cents: Cents, language: string): string {
+  const usd = formatUsdCents(cents, language);
+  const number = language === 'en' ? usd.replace('$', '') : usd.slice(0, -2);
+  return `${number}${NBSP}USDT`;
+}
+
+/**
+ * A percentage (up to two decimals, trailing zeros dropped): en "1%", "2.5%"; ru "1 %", "2,5 %"
+ * (Russian sets the sign apart, with a non-breaking space).
+ */
+export function formatPercent(percent: number, language: string): string {
+  const en = language === 'en';
+  const number = String(Math.round(percent * 100) / 100);
+  return en ? `${number}%` : `${number.replace('.', ',')}${NBSP}%`;
 }

@@ -3,7 +3,6 @@ import {
   centsToDollars,
   dollarsToCents,
   formatCents,
-  formatCentsTrimmed,
   hasAtMostTwoDecimals,
   parseDollarString,
   shareRoundedDown,
@@ -34,12 +33,9 @@ describe('money', () => {
     expect(parseDollarString('1e3')).toBeNull();
   });
 
-  it('formats with two decimals, or trimmed as the table shows money', () => {
+  it('writes an input’s text with two decimals and a point', () => {
     expect(formatCents(1205)).toBe('12.05');
     expect(formatCents(7)).toBe('0.07');
-    expect(formatCentsTrimmed(1200)).toBe('12');
-    expect(formatCentsTrimmed(1250)).toBe('12.5');
-    expect(formatCentsTrimmed(1205)).toBe('12.05');
   });
 
   it('takes a basis-point share rounded down to the cent', () => {

@@ -45,16 +45,11 @@ export function parseDollarString(text: string): Cents | null {
   return whole * 100 + frac;
 }
 
-/** Formats cents as "12.34" (always two decimals), for headers and balances. */
+/** Cents as "12.34" (two decimals, a point, no sign): the text an amount input is filled with. */
 export function formatCents(cents: Cents): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** Formats cents with trailing zeros trimmed ("12", "12.5", "12.34"), as the table shows money. */
-export function formatCentsTrimmed(cents: Cents): string {
-  return formatCents(cents).replace(/\.?0+$/, '');
 }
 
 /** Share of `cents` at `basisPoints` (1/100 of a percent), rounded down to the cent. */

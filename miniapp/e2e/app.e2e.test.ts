@@ -70,7 +70,7 @@ describe('the Mini App', () => {
     await stake.pressSequentially('1.234');
     await stake.fill('');
     await stake.pressSequentially('1.234');
-    expect(await stake.inputValue()).toBe('1.23');
+    expect(await stake.inputValue()).toBe('1,23');
     await stake.fill('');
     await stake.pressSequentially('20');
     await page.getByTestId('stake-ok').waitFor();
@@ -128,7 +128,7 @@ describe('the Mini App', () => {
     const card = bob.page.locator(`[data-room-id^="${roomId}"]`);
     await card.waitFor();
     expect(await card.getByTestId('room-players').textContent()).toBe('1 / 6');
-    expect(await card.getByTestId('room-stake').textContent()).toBe('2\u00a0$');
+    expect(await card.getByTestId('room-stake').textContent()).toBe('2,00\u00a0$');
     expect(await card.textContent()).toContain(`#${roomId}`);
     await screenshot(bob.page, 'lobby');
     await card.getByTestId('room-enter').click();

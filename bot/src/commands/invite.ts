@@ -1,4 +1,5 @@
 /** /invite: the player's referral link (from the users service), their referrals and their percent. */
+import { formatPercent } from '@svara/core';
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
 import { shared } from '../i18n.js';
@@ -15,7 +16,7 @@ export function inviteCommand(deps: { users: UsersPort; miniAppUrl: string }): C
         link: info.referralLink,
         count: info.referralCount,
         qualified: info.qualifiedCount,
-        percent: info.refBonus,
+        percent: formatPercent(info.refBonus, language),
       }),
       {
         reply_markup: inviteKeyboard(

@@ -32,12 +32,9 @@ export function startCommand(deps: StartDeps): Composer<BotContext> {
 
     const room = payload?.roomId ? await services.rooms.get(payload.roomId) : null;
     if (payload?.roomId && room?.status === 'open') {
-      await ctx.reply(
-        ctx.t('invitation', { stake: formatUsdCents(room.stakeCents, language, { cents: 'trim' }) }),
-        {
-          reply_markup: joinTableKeyboard(language, miniAppUrl, ctx.match),
-        },
-      );
+      await ctx.reply(ctx.t('invitation', { stake: formatUsdCents(room.stakeCents, language) }), {
+        reply_markup: joinTableKeyboard(language, miniAppUrl, ctx.match),
+      });
     } else {
       await ctx.reply(ctx.t(payload?.roomId ? 'table_closed' : 'welcome'), {
         reply_markup: playKeyboard(language, miniAppUrl),

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const ASK_EN =
-  'How much do you want to deposit? Pick an amount or type it in dollars (from $5). /cancel — stop.';
+  'How much do you want to deposit? Pick an amount or type it in dollars (from $5.00). /cancel — stop.';
 
 function buttons(payload: Record<string, unknown>): InlineKeyboardButton[] {
   return ((payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? []).flat();
@@ -74,10 +74,10 @@ describe('/deposit', () => {
     const question = harness.telegram.lastTo(player.id);
     expect(question.text).toBe(ASK_EN);
     expect(buttons(question)).toEqual([
-      { text: '$10', callback_data: 'deposit:amount:1000' },
-      { text: '$25', callback_data: 'deposit:amount:2500' },
-      { text: '$50', callback_data: 'deposit:amount:5000' },
-      { text: '$100', callback_data: 'deposit:amount:10000' },
+      { text: '$10.00', callback_data: 'deposit:amount:1000' },
+      { text: '$25.00', callback_data: 'deposit:amount:2500' },
+      { text: '$50.00', callback_data: 'deposit:amount:5000' },
+      { text: '$100.00', callback_data: 'deposit:amount:10000' },
     ]);
   });
 
@@ -85,7 +85,7 @@ describe('/deposit', () => {
     const player = telegramUser(3002);
     await askDeposit(player);
     expect(harness.telegram.lastTo(player.id).text).toBe(
-      'На сколько пополнить баланс? Выберите сумму или напишите её в долларах (от 5\u00a0$). /cancel — отмена.',
+      'На сколько пополнить баланс? Выберите сумму или напишите её в долларах (от 5,00\u00a0$). /cancel — отмена.',
     );
     await harness.handle(textUpdate(player, '/cancel'));
     expect(harness.telegram.lastTo(player.id).text).toBe('Пополнение отменено.');
@@ -138,9 +138,9 @@ describe('/deposit', () => {
     await askDeposit(player);
     const answers: [string, string][] = [
       ['ten dollars', 'I did not understand that amount. Type it in dollars, for example 15 or 12.50.'],
-      ['4.99', 'The minimum deposit is $5.'],
+      ['4.99', 'The minimum deposit is $5.00.'],
       ['15.555', 'Dollars and cents only: at most two digits after the point.'],
-      ['20000', 'One deposit can be at most $10,000.'],
+      ['20000', 'One deposit can be at most $10,000.00.'],
       ['-10', 'I did not understand that amount. Type it in dollars, for example 15 or 12.50.'],
     ];
     for (const [typed, problem] of answers) {

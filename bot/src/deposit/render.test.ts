@@ -13,7 +13,7 @@ describe('renderInvoiceMessage', () => {
       payUrl: 'https://t.me/CryptoBot?start=IVabc',
     });
     expect(open.text).toBe(
-      'Счёт на пополнение\nСумма: 1\u00a0234,56\u00a0$\nКомиссия 1 %: 12,34\u00a0$\n' +
+      'Счёт на пополнение\nСумма: 1\u00a0234,56\u00a0$\nКомиссия 1\u00a0%: 12,34\u00a0$\n' +
         'На баланс: 1\u00a0222,22\u00a0$\nОплатить до 14:35 UTC.\n\nНажмите «Оплатить», чтобы перейти к оплате.',
     );
     expect(open.reply_markup?.inline_keyboard).toEqual([

@@ -5,6 +5,7 @@
  */
 import {
   DEPOSIT_FEE_BPS,
+  formatPercent,
   formatUsdCents,
   MIN_DEPOSIT_CENTS,
   shareRoundedDown,
@@ -58,7 +59,7 @@ export function renderInvoiceMessage(
       return {
         text: t(language, 'deposit.invoice', {
           amount,
-          percent: DEPOSIT_FEE_BPS / 100,
+          percent: formatPercent(DEPOSIT_FEE_BPS / 100, language),
           fee: usd(state.feeCents),
           credited: usd(state.amountCents - state.feeCents),
           time: utcTime(state.expiresAt),
@@ -86,7 +87,7 @@ export function amountKeyboard(language: Language): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   PRESET_AMOUNTS_CENTS.forEach((cents, index) => {
     if (index > 0 && index % 2 === 0) keyboard.row();
-    keyboard.text(formatUsdCents(cents, language, { cents: 'auto' }), presetData(cents));
+    keyboard.text(formatUsdCents(cents, language), presetData(cents));
   });
   return keyboard;
 }
@@ -94,14 +95,14 @@ export function amountKeyboard(language: Language): InlineKeyboard {
 /** The question, optionally after what was wrong with the last answer. */
 export function askAmount(language: Language, problem?: AmountProblem): RenderedMessage {
   const question = t(language, 'deposit.ask', {
-    minimum: formatUsdCents(MIN_DEPOSIT_CENTS, language, { cents: 'auto' }),
+    minimum: formatUsdCents(MIN_DEPOSIT_CENTS, language),
   });
   const text = problem ? `${amountProblemText(language, problem)}\n\n${question}` : question;
   return { text, reply_markup: amountKeyboard(language) };
 }
 
 export function amountProblemText(language: Language, problem: AmountProblem): string {
-  const limit = (cents: Cents) => formatUsdCents(cents, language, { cents: 'auto' });
+  const limit = (cents: Cents) => formatUsdCents(cents, language);
   switch (problem) {
     case 'format':
       return t(language, 'deposit.bad_format');

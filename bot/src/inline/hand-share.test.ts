@@ -48,11 +48,11 @@ describe('inline mode: a shared hand', () => {
       {
         type: 'article',
         id: hand.id,
-        title: 'Hand #1 · $1 table',
-        description: 'Pot $6 · players: 3',
+        title: 'Hand #1 · $1.00 table',
+        description: 'Pot $6.00 · players: 3',
         input_message_content: {
           message_text:
-            'A Svara hand, #1 at a $1 table: pot $6, players: 3.\n' +
+            'A Svara hand, #1 at a $1.00 table: pot $6.00, players: 3.\n' +
             'Watch the replay: it shows only what every spectator saw.',
           link_preview_options: { is_disabled: true },
         },
@@ -79,7 +79,7 @@ describe('inline mode: a shared hand', () => {
     const hand = await finishedHand(['5111', '5112', '5113']);
     await harness.handle(inlineQueryUpdate(telegramUser(5210), ` hand_${hand.id.toUpperCase()} `));
     const ru = answers()[0]!.results[0]!;
-    expect(ru.title).toBe('Раздача №1 · стол 1\u00a0$');
+    expect(ru.title).toBe('Раздача №1 · стол 1,00\u00a0$');
     expect((ru.reply_markup as InlineKeyboardMarkup).inline_keyboard[0]![0]!.text).toBe('Смотреть повтор');
 
     // A player who chose English with /language, in a Telegram app set to Russian.
@@ -87,7 +87,7 @@ describe('inline mode: a shared hand', () => {
     await harness.player(player);
     await harness.services.users.setLanguage('5211', 'en');
     await harness.handle(inlineQueryUpdate(player, `hand_${hand.id}`));
-    expect(answers()[1]!.results[0]!.title).toBe('Hand #1 · $1 table');
+    expect(answers()[1]!.results[0]!.title).toBe('Hand #1 · $1.00 table');
   });
 
   it('answers anything else with no results, never an error', async () => {

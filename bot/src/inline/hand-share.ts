@@ -23,7 +23,7 @@ export function handFromQuery(query: string): string | null {
 
 /** The one result for a hand, in `language`, opening the replay through the bot's Mini App link. */
 export function handResult(hand: SharedHand, language: Language, botUsername: string) {
-  const usd = (dollars: number) => formatUsdCents(dollarsToCents(dollars), language, { cents: 'auto' });
+  const usd = (dollars: number) => formatUsdCents(dollarsToCents(dollars), language);
   const params = {
     number: hand.handNumber,
     stake: usd(hand.stake),

@@ -1,4 +1,5 @@
 /** How the operators' messages write people, dates and ratios (plain text, UTC). */
+import { formatPercent } from '@svara/core';
 import type { Language } from '../i18n.js';
 
 interface Named {
@@ -46,6 +47,5 @@ export function roomRef(roomId: string): string {
  * reads as 100 %.
  */
 export function percent(ratio: number, language: Language): string {
-  const value = Math.floor(ratio * 1000) / 10;
-  return value.toLocaleString(language === 'en' ? 'en-US' : 'ru-RU', { maximumFractionDigits: 1 });
+  return formatPercent(Math.floor(ratio * 1000) / 10, language);
 }

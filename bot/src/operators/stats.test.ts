@@ -77,13 +77,13 @@ describe('/stats', () => {
       '• withdrawals held (review, sending): $21.00',
       'Merchant balance: $100.00',
       // 100 / 148.50 = 67.34 %: the withdrawal in review changes nothing.
-      '⚠️ Coverage is 67.3 %, below 100 %: the merchant holds less than is owed to players.',
+      '⚠️ Coverage is 67.3%, below 100%: the merchant holds less than is owed to players.',
     ]);
   });
 
   it('shows the coverage without an alarm at 100 % or more', async () => {
     merchantReports(async () => 14_850);
-    expect((await stats()).slice(-2)).toEqual(['Merchant balance: $148.50', 'Coverage: 100 %']);
+    expect((await stats()).slice(-2)).toEqual(['Merchant balance: $148.50', 'Coverage: 100%']);
   });
 
   it('shows a merchant that does not answer as unknown', async () => {

@@ -8,7 +8,8 @@ import type { TFunction } from 'i18next';
 import { useStore } from './store';
 import { profile } from './session';
 import { protection } from '../protection/store';
-import { activeExclusion, formatWhen } from '../protection/format';
+import { activeExclusion } from '../protection/format';
+import { formatDate } from '../lib/dates';
 
 export type AccountBlock = { kind: 'suspended' } | { kind: 'cool_off' | 'self_exclusion'; until: string };
 
@@ -29,5 +30,5 @@ export function useAccountBlock(): AccountBlock | null {
 /** One sentence on why the player cannot sit down, create or enter a room (and until when). */
 export function blockReason(block: AccountBlock, t: TFunction, language: string): string {
   if (block.kind === 'suspended') return t('errors.account_suspended');
-  return t(`protection.notice.${block.kind}`, { date: formatWhen(block.until, language) });
+  return t(`protection.notice.${block.kind}`, { date: formatDate(block.until, language) });
 }

@@ -3,7 +3,7 @@ import { ApiError, api } from '../api/http';
 import { canAffordStake } from '../lib/validation';
 import { navigate } from './navigation';
 import { loadingScreen } from './loading';
-import { i18n } from '../i18n';
+import { i18n, refusalText } from '../i18n';
 import { showToast } from '../ui/toast';
 import { createStore } from './store';
 import { pendingInvitation } from './invitation';
@@ -23,10 +23,9 @@ export function isInsufficientFunds(err: unknown): boolean {
   return err.code === 'insufficientBalance' || /insufficient|funds/i.test(err.message);
 }
 
-/** A refused join's toast: a suspended account is told why, any other refusal is SPEC §8's gameJoinError. */
+/** A refused join's toast: the refusal's own reason (a break, a suspension, a full room), else SPEC §8's gameJoinError. */
 function joinRefusal(err: unknown): string {
-  if (err instanceof ApiError && err.code === 'account_suspended') return i18n.t('errors.account_suspended');
-  return i18n.t('errors.gameJoinError');
+  return refusalText(err, 'gameJoinError');
 }
 
 /** Enter: balance check, loading, join, then the table (seated, or watching if the hand runs). */

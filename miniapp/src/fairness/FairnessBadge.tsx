@@ -1,6 +1,7 @@
 /**
  * The table's fairness at a glance, in the room header (RULES §7): while a hand runs, or the table
- * waits for its first with that hand's seed committed, a lock (the menu shows the hash); once a hand
+ * waits for its first with that hand's seed committed, a shield (the menu shows the hash; the lock
+ * marks private rooms, so fairness has a mark of its own); once a hand
  * is over, a green tick that opens the verifier of the hand just played with the revealed seed.
  */
 import { useState } from 'react';
@@ -44,9 +45,24 @@ export function FairnessBadge({
             : 'border-gold-400/30 bg-black/30 text-cream/70'
         }`}
       >
-        {revealed ? '✓' : '🔒'} #{hand}
+        {revealed ? '✓' : <SealMark />} #{hand}
       </button>
       <VerifySheet handId={verifyId} onClose={() => setVerifyId(null)} />
     </>
+  );
+}
+
+/** A shield: the hand's seed is sealed by its published hash. */
+function SealMark() {
+  return (
+    <svg viewBox="0 0 16 16" className="-mt-0.5 inline h-3.5 w-3.5" aria-hidden data-testid="fairness-seal">
+      <path
+        d="M8 1.5 2.75 3.5v4c0 3.3 2.2 5.8 5.25 7 3.05-1.2 5.25-3.7 5.25-7v-4z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }

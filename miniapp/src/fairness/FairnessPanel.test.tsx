@@ -182,12 +182,13 @@ describe('useSeedContribution', () => {
 });
 
 describe('FairnessBadge', () => {
-  it('shows a lock for the first hand while the table waits with its seed committed', async () => {
+  it('shows a shield, not the private room’s lock, for the first hand while the table waits with its seed committed', async () => {
     const { FairnessBadge } = await import('./FairnessBadge');
     const onOpenMenu = vi.fn();
     render(<FairnessBadge roomId={ROOM} fairness={waitingInfo()} onOpenMenu={onOpenMenu} />);
     const badge = screen.getByTestId('fairness-badge');
-    expect(badge.textContent).toBe('🔒 #1');
+    expect(badge.textContent).toBe(' #1');
+    expect(screen.getByTestId('fairness-seal')).toBeTruthy();
     fireEvent.click(badge);
     expect(onOpenMenu).toHaveBeenCalledTimes(1);
   });

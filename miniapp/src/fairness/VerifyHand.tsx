@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeatCards } from '@svara/core';
 import { copyText } from '../app/clipboard';
+import { formatDate } from '../lib/dates';
 import { PlayingCard } from '../ui/cards';
 import { CopyIcon } from '../ui/icons';
 import { Spinner } from '../ui/Spinner';
@@ -88,8 +89,7 @@ export function VerifyHand({ handId, ownCards }: { handId: string; ownCards?: Se
         <div>
           <div className="font-semibold">{t(result.ok ? 'fairness.fair' : 'fairness.unfair')}</div>
           <div className="text-xs opacity-80">
-            {t('fairness.hand', { hand: record.handNumber })} ·{' '}
-            {new Date(record.finishedAt).toLocaleString(i18n.language)}
+            {t('fairness.hand', { hand: record.handNumber })} · {formatDate(record.finishedAt, i18n.language)}
           </div>
         </div>
       </div>

@@ -29,11 +29,25 @@ export function currentLanguage(): Language {
 }
 
 /**
- * The text for a refused request: the catalogue text of its code when it names a precise reason,
- * else the given fallback code's text (SPEC §8: 'Failed to create room', 'Failed to join room', …).
+ * Refusals the server words itself in the player's language, because their text names a time or an
+ * amount (a break's end, what a limit still allows): api/src/protection/errors.ts.
+ */
+const WORDED_BY_SERVER: readonly string[] = [
+  'self_excluded',
+  'loss_limit_reached',
+  'session_limit_reached',
+  'deposit_limit_exceeded',
+];
+
+/**
+ * The text for a refused request: the server's own wording of a protection refusal, the catalogue
+ * text of its code when it names a precise reason, else the given fallback code's text (SPEC §8:
+ * 'Failed to create room', 'Failed to join room', …).
  */
 export function refusalText(err: unknown, fallbackCode: string): string {
-  const code = (err as { code?: unknown } | null)?.code;
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && WORDED_BY_SERVER.includes(code) && typeof message === 'string' && message)
+    return message;
   const vague = code === undefined || code === 'unknown_error' || code === 'validation_failed';
   if (!vague && typeof code === 'string' && i18n.exists(`errors.${code}`)) return i18n.t(`errors.${code}`);
   return i18n.t(`errors.${fallbackCode}`);

@@ -1,4 +1,4 @@
-/** Small display rules of SPEC §4 and §9: tracker ids, countdowns, timestamps, statuses. */
+/** Small display rules of SPEC §4 and §9: tracker ids, countdowns, statuses (dates: dates.ts). */
 
 /** Deposit screen: longer than 16 characters → first 8 + '...' + last 8. */
 export function shortTrackerIdDeposit(id: string): string {
@@ -26,21 +26,6 @@ export function secondsUntil(iso: string, now: number): number {
   return Math.max(0, Math.ceil((end - now) / 1000));
 }
 
-/** History timestamps in en-US style with a 12-hour clock ("Mar 5, 2025, 3:07 PM"). */
-export function formatTimestamp(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    ...(timeZone ? { timeZone } : {}),
-  });
-}
-
 export type StatusTone = 'red' | 'orange' | 'green' | 'grey' | 'rose';
 
 /**
@@ -63,9 +48,9 @@ export function statusLabel(status: string): StatusLabel {
   return (STATUS_LABELS as readonly string[]).includes(status) ? (status as StatusLabel) : 'success';
 }
 
-/** The currency a history item shows: TON, or USDTTON for anything else. */
-export function displayCurrency(currency: string): 'TON' | 'USDTTON' {
-  return currency === 'TON' ? 'TON' : 'USDTTON';
+/** The currency a history item shows, as the deposit page names it: TON, or USDT-TON for anything else. */
+export function displayCurrency(currency: string): 'TON' | 'USDT-TON' {
+  return currency === 'TON' ? 'TON' : 'USDT-TON';
 }
 
 /** The room id as the lobby shows it: '#' + the first 8 characters. */

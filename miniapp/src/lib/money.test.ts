@@ -25,18 +25,14 @@ describe('money on screens', () => {
     it('reads any other language as Russian, the default', () => {
       expect(formatUsd(5, 'de')).toBe(formatUsd(5, 'ru'));
     });
-    it('shows cents only where they exist with cents: auto (stakes)', () => {
-      expect(formatUsd(1000, 'en', { cents: 'auto' })).toBe('$1,000');
-      expect(formatUsd(1001.8, 'en', { cents: 'auto' })).toBe('$1,001.80');
-      expect(formatUsd(1.5, 'ru', { cents: 'auto' })).toBe(`1,50${nb}$`);
-    });
-    it('trims trailing zeros with cents: trim (chips on the table)', () => {
-      expect(formatUsd(12.5, 'en', { cents: 'trim' })).toBe('$12.5');
-      expect(formatUsd(12, 'ru', { cents: 'trim' })).toBe(`12${nb}$`);
+    it('writes two decimals on every amount, stakes and chips on the table too', () => {
+      expect(formatUsd(1.5, 'ru')).toBe(`1,50${nb}$`);
+      expect(formatUsd(910, 'ru')).toBe(`910,00${nb}$`);
+      expect(formatUsd(1.5, 'en')).toBe('$1.50');
     });
     it('shortens amounts from 10,000 with compact (seats and bets at the table)', () => {
-      const table = { cents: 'trim', compact: true } as const;
-      expect(formatUsd(9999.5, 'en', table)).toBe('$9,999.5');
+      const table = { compact: true } as const;
+      expect(formatUsd(9999.5, 'en', table)).toBe('$9,999.50');
       expect(formatUsd(12_345, 'en', table)).toBe('$12.3K');
       expect(formatUsd(12_345, 'ru', table)).toBe(`12,3K${nb}$`);
       expect(formatUsd(10_000, 'ru', table)).toBe(`10K${nb}$`);

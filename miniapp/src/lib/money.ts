@@ -1,10 +1,10 @@
 /** Money on screens. Amounts arrive as dollars; arithmetic happens in cents (core/money). */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, formatUsdCents, type CentsStyle, type UsdOptions } from '@svara/core';
+import { formatCents, formatPercent, formatUsdCents, formatUsdtCents, type UsdOptions } from '@svara/core';
 
-export type { CentsStyle, UsdOptions } from '@svara/core';
-export { withUsdSign } from '@svara/core';
+export type { UsdOptions } from '@svara/core';
+export { formatPercent, withUsdSign } from '@svara/core';
 
 /** Every dollar amount the player reads, in their language: core's formatUsdCents for dollars. */
 export function formatUsd(dollars: number, lang: string, options: UsdOptions = {}): string {
@@ -12,10 +12,8 @@ export function formatUsd(dollars: number, lang: string, options: UsdOptions = {
 }
 
 /** A USDT amount (what a withdrawal pays out, a deposit minimum): en "1,016.55 USDT", ru "1 016,55 USDT". */
-export function formatUsdt(amount: number, lang: string, options: { cents?: CentsStyle } = {}): string {
-  const usd = formatUsd(amount, lang, options);
-  const number = lang === 'en' ? usd.replace('$', '') : usd.slice(0, -2);
-  return `${number}\u00a0USDT`;
+export function formatUsdt(amount: number, lang: string): string {
+  return formatUsdtCents(toCents(amount), lang);
 }
 
 /** formatUsd in the language the app shows now; components re-render when it changes. */
@@ -23,6 +21,13 @@ export function useFormatUsd(): (dollars: number, options?: UsdOptions) => strin
   const { i18n } = useTranslation();
   const lang = i18n.language;
   return useCallback((dollars, options) => formatUsd(dollars, lang, options), [lang]);
+}
+
+/** formatPercent in the language the app shows now: en "1%", ru "1 %". */
+export function useFormatPercent(): (percent: number) => string {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  return useCallback((percent) => formatPercent(percent, lang), [lang]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useEscape } from './Sheet';
 import { CloseIcon } from './icons';
 import { CloseButton } from './CloseButton';
@@ -18,6 +19,7 @@ export function Dialog({
   testId?: string;
 }) {
   useEscape(open, onClose);
+  const { t } = useTranslation();
   if (!open) return null;
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center p-5" data-testid={testId}>
@@ -29,7 +31,7 @@ export function Dialog({
       <div role="dialog" className="card-panel relative w-full max-w-sm animate-pop rounded-3xl p-5">
         <button
           type="button"
-          aria-label="close"
+          aria-label={t('common.close')}
           onClick={onClose}
           className="absolute right-3 top-3 grid h-8 w-8 place-items-center rounded-full bg-black/25 text-cream/70 active:scale-95"
         >
@@ -55,6 +57,7 @@ export function FullModal({
   testId?: string;
 }) {
   useEscape(true, onClose);
+  const { t } = useTranslation();
   return (
     <div
       className="fixed inset-0 z-50 flex animate-fade flex-col bg-[#04140a]"
@@ -64,7 +67,7 @@ export function FullModal({
     >
       <div className="flex items-center gap-3 border-b border-gold-400/20 bg-felt-900 px-4 py-3">
         <h2 className="flex-1 font-display text-lg font-bold text-gold-300">{title}</h2>
-        <CloseButton label="close" testId="modal-close" onClick={onClose} />
+        <CloseButton label={t('common.close')} testId="modal-close" onClick={onClose} />
       </div>
       <div
         className="no-scrollbar flex-1 overflow-y-auto px-4 py-4"

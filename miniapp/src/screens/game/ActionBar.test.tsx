@@ -24,7 +24,7 @@ describe('the action bar', () => {
       />,
     );
     expect(screen.getByTestId('action-look').textContent).toBe('Открыть');
-    expect(screen.getByTestId('action-blind').textContent).toBe('Втёмную2\u00a0$');
+    expect(screen.getByTestId('action-blind').textContent).toBe('Втёмную2,00\u00a0$');
     fireEvent.click(screen.getByTestId('action-blind'));
     expect(onAction).toHaveBeenCalledWith('blind_bet', 2);
   });
@@ -82,7 +82,7 @@ describe('the raise sheet', () => {
     );
     expect((screen.getByTestId('raise-pick-10x') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId('raise-pick-5x'));
-    expect(screen.getByTestId('raise-amount').textContent).toBe('20\u00a0$');
+    expect(screen.getByTestId('raise-amount').textContent).toBe('20,00\u00a0$');
     fireEvent.click(screen.getByTestId('raise-confirm'));
     expect(onConfirm).toHaveBeenCalledWith(20);
   });

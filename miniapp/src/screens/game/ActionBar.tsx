@@ -68,9 +68,7 @@ export function ActionBar({
                     <span className="flex flex-col leading-tight">
                       <span>{t('game.blind')}</span>
                       {b.amount !== null ? (
-                        <span className="text-xs font-bold opacity-80">
-                          {usd(b.amount, { cents: 'trim' })}
-                        </span>
+                        <span className="text-xs font-bold opacity-80">{usd(b.amount)}</span>
                       ) : null}
                     </span>
                   </Button>
@@ -101,9 +99,7 @@ export function ActionBar({
                     <span className="flex flex-col leading-tight">
                       <span>{b.allIn ? t('game.allIn') : t('game.pay')}</span>
                       {b.amount !== null ? (
-                        <span className="text-xs font-bold opacity-85">
-                          {usd(b.amount, { cents: 'trim' })}
-                        </span>
+                        <span className="text-xs font-bold opacity-85">{usd(b.amount)}</span>
                       ) : null}
                     </span>
                   </Button>

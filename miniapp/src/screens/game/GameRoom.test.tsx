@@ -128,10 +128,26 @@ describe('an invitation link', () => {
     frame(waiting);
     frame(waiting);
     expect(rt.sent.filter((m) => m.event === 'sit_down')).toEqual([]);
-    expect(screen.getByTestId('sit-down').textContent).toBe('Сесть: анте 2\u00a0$нужен баланс 20\u00a0$');
+    expect(screen.getByTestId('sit-down').textContent).toBe('Сесть: анте 2,00\u00a0$');
 
     await act(async () => fireEvent.click(screen.getByTestId('sit-down')));
     expect(rt.sent.filter((m) => m.event === 'sit_down')).toHaveLength(1);
+  });
+
+  it('says the balance a seat needs only when the player’s falls short, and then cannot be tapped', () => {
+    signIn({ telegramId: ME, balance: 0 });
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(
+      gameState({
+        status: 'waiting',
+        viewerId: null,
+        minBet: 2,
+        players: [playerView({ id: '7', username: 'inviter', position: 1 })],
+      }),
+    );
+    const button = screen.getByTestId('sit-down') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByTestId('sit-down-needed').textContent).toBe('нужно от 20,00\u00a0$ на балансе');
   });
 });
 
@@ -244,8 +260,8 @@ describe('the table speaks one language', () => {
 describe('money at the table', () => {
   const nb = '\u00a0';
   it.each([
-    ['en', '$12.5', ['$12.5', '$1,016.55'], '$12.3K', 'Tax 5%: $0.65'],
-    ['ru', `12,5${nb}$`, [`12,5${nb}$`, `1${nb}016,55${nb}$`], `12,3K${nb}$`, `Налог 5%: 0,65${nb}$`],
+    ['en', '$12.50', ['$12.50', '$1,016.55'], '$12.3K', 'Tax 5%: $0.65'],
+    ['ru', `12,50${nb}$`, [`12,50${nb}$`, `1${nb}016,55${nb}$`], `12,3K${nb}$`, `Налог 5${nb}%: 0,65${nb}$`],
   ] as const)(
     'in %s, writes the pot, seats, bets and tax with the sign where the language puts it',
     (lang, pot, seats, bet, tax) => {
@@ -265,7 +281,7 @@ describe('money at the table', () => {
       expect(screen.getAllByTestId('seat-balance').map((el) => el.textContent)).toEqual(seats);
       expect(screen.getAllByTestId('bet-stack').map((el) => el.textContent)).toEqual([bet]);
       expect(screen.getByTestId('tax-label').textContent).toBe(tax);
-      expect(screen.getByTestId('action-call').textContent).toContain(lang === 'en' ? '$2' : `2${nb}$`);
+      expect(screen.getByTestId('action-call').textContent).toContain(lang === 'en' ? '$2.00' : `2,00${nb}$`);
     },
   );
 });

@@ -41,7 +41,7 @@ export function RaiseSheet({
       </div>
       <div className="mb-4 text-center">
         <span className="gold-text font-display text-4xl font-black tabular-nums" data-testid="raise-amount">
-          {usd(value, { cents: 'trim' })}
+          {usd(value)}
         </span>
       </div>
       <input
@@ -55,8 +55,8 @@ export function RaiseSheet({
         className="mb-2 w-full accent-[#d4a942]"
       />
       <div className="mb-4 flex justify-between text-xs text-[var(--hint)]">
-        <span>{usd(min, { cents: 'trim' })}</span>
-        <span>{usd(max, { cents: 'trim' })}</span>
+        <span>{usd(min)}</span>
+        <span>{usd(max)}</span>
       </div>
       <div className="mb-4 grid grid-cols-4 gap-2">
         {raiseQuickPicks(min, max).map((pick) => (
@@ -68,7 +68,7 @@ export function RaiseSheet({
             onClick={() => setAmount(pick.amount)}
             data-testid={`raise-pick-${pick.label}`}
           >
-            {pick.label}
+            {pick.label === 'Max' ? t('game.raiseMax') : pick.label}
           </Button>
         ))}
       </div>
@@ -79,7 +79,7 @@ export function RaiseSheet({
         onClick={() => onConfirm(value)}
         data-testid="raise-confirm"
       >
-        {t('game.raise')} {usd(value, { cents: 'trim' })}
+        {t('game.raise')} {usd(value)}
       </Button>
     </Sheet>
   );

@@ -37,8 +37,7 @@ export function RoomHeader({
           #{roomId.slice(0, 8)}
         </div>
         <div className="text-xs text-[var(--hint)]">
-          {t('game.stake')}{' '}
-          <span className="font-semibold text-gold-300">{usd(stake, { cents: 'trim' })}</span>
+          {t('game.stake')} <span className="font-semibold text-gold-300">{usd(stake)}</span>
         </div>
       </div>
       {balance !== null ? (
@@ -46,7 +45,7 @@ export function RoomHeader({
           className="rounded-full border border-gold-400/30 bg-black/30 px-3 py-1 text-sm font-bold tabular-nums text-gold-300"
           data-testid="my-balance"
         >
-          {usd(balance, { cents: 'trim' })}
+          {usd(balance)}
         </div>
       ) : null}
       {fairness}

@@ -228,7 +228,7 @@ export function Seat({
           {seatName(player.username) || t('game.player')}
         </div>
         <div className="text-[10px] font-bold tabular-nums text-gold-300" data-testid="seat-balance">
-          {usd(player.balance, { cents: 'trim', compact: true })}
+          {usd(player.balance, { compact: true })}
         </div>
       </div>
 
@@ -255,7 +255,7 @@ export function Seat({
               style={{ animation: 'win-rise 2.5s ease-out both' }}
               data-testid="win-indicator"
             >
-              +{usd(winAmount, { cents: 'trim', compact: true })}
+              +{usd(winAmount, { compact: true })}
             </div>
           </div>
         </div>

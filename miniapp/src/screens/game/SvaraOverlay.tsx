@@ -79,9 +79,7 @@ export function SvaraDialog({
           {secondsLeft}
         </div>
         <h2 className="gold-text font-display text-3xl font-black uppercase">{t('game.svara')}</h2>
-        <p className="mt-1 text-sm text-cream/75">
-          {t('game.svaraPot', { amount: usd(state.pot, { cents: 'trim' }) })}
-        </p>
+        <p className="mt-1 text-sm text-cream/75">{t('game.svaraPot', { amount: usd(state.pot) })}</p>
         <div className="my-4 flex justify-center gap-4">
           {tied.map((p) => (
             <div key={p.id} className="flex flex-col items-center gap-1">
@@ -125,9 +123,7 @@ export function SvaraDialog({
               {t('game.skip')}
             </Button>
             <Button onClick={onJoin} data-testid="svara-join">
-              {join.free
-                ? t('game.joinFree')
-                : t('game.joinFor', { amount: usd(join.amount, { cents: 'trim' }) })}
+              {join.free ? t('game.joinFree') : t('game.joinFor', { amount: usd(join.amount) })}
             </Button>
           </div>
         ) : (

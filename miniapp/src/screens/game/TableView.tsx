@@ -3,7 +3,7 @@ import { MAX_PLAYERS, type GameState } from '@svara/core';
 import { Chip } from '../../ui/cards';
 import { ChipStack, DeckPile, TableFelt, chipColorForBet } from '../../assets/table';
 import { chipsForBet, displaySeat, positionAtSeat, seatLabel, waitingState } from '../../lib/table';
-import { useFormatUsd } from '../../lib/money';
+import { useFormatPercent, useFormatUsd } from '../../lib/money';
 import {
   BET_CHIP,
   BET_LABEL,
@@ -52,6 +52,7 @@ export function TableView({
 }) {
   const { t } = useTranslation();
   const usd = useFormatUsd();
+  const percent = useFormatPercent();
   const viewer = state.players.find((p) => p.id === viewerId) ?? null;
   const viewerPosition = viewer?.position ?? null;
   const byPosition = new Map(state.players.map((p) => [p.position, p]));
@@ -102,7 +103,7 @@ export function TableView({
             className="max-w-full truncate font-display text-base font-bold leading-[18px] tabular-nums text-gold-300"
             data-testid="pot-amount"
           >
-            {usd(state.pot, { cents: 'trim' })}
+            {usd(state.pot)}
           </span>
         </div>
       </div>
@@ -122,8 +123,8 @@ export function TableView({
           data-testid="tax-label"
         >
           {state.tax > 0
-            ? t('game.taxAmount', { percent: state.taxPercent, amount: usd(state.tax, { cents: 'trim' }) })
-            : t('game.tax', { percent: state.taxPercent })}
+            ? t('game.taxAmount', { percent: percent(state.taxPercent), amount: usd(state.tax) })
+            : t('game.tax', { percent: percent(state.taxPercent) })}
         </div>
       )}
 
@@ -166,7 +167,7 @@ export function TableView({
                   style={{ maxWidth: BET_LABEL.w }}
                   data-testid="bet-amount"
                 >
-                  {usd(p.totalBet, { cents: 'trim', compact: true })}
+                  {usd(p.totalBet, { compact: true })}
                 </div>
               </div>
             );

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Card, HandSummary } from '@svara/core';
 import { CardFace } from '../../assets';
-import { formatTimestamp, roomLabel } from '../../lib/format';
+import { formatDate } from '../../lib/dates';
+import { roomLabel } from '../../lib/format';
 import { useFormatUsd } from '../../lib/money';
 import { CardBack } from '../../ui/cards';
 import { ChevronRight } from '../../ui/icons';
@@ -21,7 +22,7 @@ export function MiniCards({ cards, testId }: { cards: Card[] | null; testId?: st
 
 /** One hand of "My hands": when, where, the own cards, the shown cards, the pot and the outcome. */
 export function HandRow({ hand, onOpen }: { hand: HandSummary; onOpen: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const usd = useFormatUsd();
   const mine = hand.mine;
   const net = mine ? Math.round((mine.won - mine.paid) * 100) / 100 : 0;
@@ -41,7 +42,7 @@ export function HandRow({ hand, onOpen }: { hand: HandSummary; onOpen: () => voi
             {hand.svara ? <span className="text-gold-300">{t('hands.svaraHand')}</span> : null}
           </div>
           <div className="text-xs text-cream/50">
-            {formatTimestamp(hand.finishedAt)} · {t('hands.stake', { amount: usd(hand.stake) })}
+            {formatDate(hand.finishedAt, i18n.language)} · {t('hands.stake', { amount: usd(hand.stake) })}
           </div>
           <div className="mt-1.5 flex items-center gap-2">
             <MiniCards cards={mine?.cards ?? null} testId="hand-row-mine" />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomType } from '@svara/core';
+import { AmountInput } from '../../ui/AmountInput';
 import { Dialog } from '../../ui/Modal';
 import { Button } from '../../ui/Button';
 import { CheckIcon } from '../../ui/icons';
@@ -56,7 +57,7 @@ export function CreateRoomDialog({
     } catch (err) {
       setHidden(false);
       if (type === 'public') {
-        showToast(t('errors.gameJoinError'), 'error');
+        showToast(refusalText(err, 'gameJoinError'), 'error');
         onClose();
       } else {
         setError(refusalText(err, 'room_create_failed'));
@@ -77,23 +78,24 @@ export function CreateRoomDialog({
       <label className="mb-1 block text-xs uppercase tracking-wider text-[var(--hint)]">
         {t('lobby.minStake')}
       </label>
-      <div className="relative mb-3">
-        <span className="absolute left-4 top-1/2 -translate-y-1/2 text-lg font-bold text-gold-400">$</span>
-        <input
-          inputMode="decimal"
-          autoFocus
-          data-testid="stake-input"
-          value={stake}
-          placeholder="1.00"
-          onChange={(e) => setStake(filterStakeInput(e.target.value, stake))}
-          className="h-12 w-full rounded-2xl border border-gold-400/30 bg-black/30 pl-9 pr-12 text-lg font-semibold text-cream outline-none placeholder:text-cream/25 focus:border-gold-400"
-        />
-        {affordable ? (
-          <span data-testid="stake-ok" className="absolute right-4 top-1/2 -translate-y-1/2 text-win">
-            <CheckIcon className="h-6 w-6" />
-          </span>
-        ) : null}
-      </div>
+      <AmountInput
+        size="md"
+        className="mb-3"
+        autoFocus
+        data-testid="stake-input"
+        aria-label={t('lobby.minStake')}
+        value={stake}
+        placeholder="1.00"
+        onChange={(text) => setStake(filterStakeInput(text, stake))}
+        trailingRoom="pr-12"
+        trailing={
+          affordable ? (
+            <span data-testid="stake-ok" className="absolute right-4 top-1/2 -translate-y-1/2 text-win">
+              <CheckIcon className="h-6 w-6" />
+            </span>
+          ) : null
+        }
+      />
       <p className="mb-3 text-xs text-[var(--hint)]">{t('lobby.stakeHint')}</p>
       {type === 'private' ? (
         <>

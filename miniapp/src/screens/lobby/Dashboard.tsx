@@ -218,7 +218,7 @@ export function Dashboard() {
           <nav className="mt-3 flex items-center justify-center gap-3" data-testid="pager">
             <button
               type="button"
-              aria-label="previous page"
+              aria-label={t('lobby.previousPage')}
               disabled={page <= 1}
               onClick={() => dispatch({ type: 'page', value: page - 1 })}
               className="grid h-9 w-9 place-items-center rounded-full bg-felt-800 text-gold-300 disabled:opacity-30"
@@ -230,7 +230,7 @@ export function Dashboard() {
             </span>
             <button
               type="button"
-              aria-label="next page"
+              aria-label={t('lobby.nextPage')}
               disabled={page >= pages}
               onClick={() => dispatch({ type: 'page', value: page + 1 })}
               className="grid h-9 w-9 place-items-center rounded-full bg-felt-800 text-gold-300 disabled:opacity-30"

@@ -31,7 +31,7 @@ export function DevFaucet() {
     >
       <span className="text-sm text-cream/70">{t('lobby.devFaucetHint')}</span>
       <Button variant="dark" disabled={busy} onClick={() => void claim()}>
-        {t('lobby.devFaucet', { amount: formatUsd(DEV_FAUCET_DOLLARS, i18n.language, { cents: 'auto' }) })}
+        {t('lobby.devFaucet', { amount: formatUsd(DEV_FAUCET_DOLLARS, i18n.language) })}
       </Button>
     </div>
   );

@@ -43,8 +43,10 @@ describe('joining a private room by password', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('still takes the full room id', () => {
+  it('shows a prefilled room by its 8 characters, as the lobby does, masks the password and still takes the full id', () => {
     render(<JoinByPasswordDialog initialRoomId={FULL_ID} onClose={() => undefined} />);
+    expect((screen.getByTestId('join-room-id') as HTMLInputElement).value).toBe(FULL_ID.slice(0, 8));
+    expect((screen.getByTestId('join-password') as HTMLInputElement).type).toBe('password');
     fireEvent.change(screen.getByTestId('join-password'), { target: { value: '123456' } });
     expect((screen.getByTestId('join-submit') as HTMLButtonElement).disabled).toBe(false);
   });

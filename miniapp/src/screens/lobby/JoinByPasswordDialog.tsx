@@ -19,7 +19,10 @@ export function JoinByPasswordDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [roomId, setRoomId] = useState(initialRoomId);
+  // The lobby names rooms by their first 8 characters: a prefilled room shows those, and is still
+  // sent in full while left as it was.
+  const shownId = initialRoomId.slice(0, 8);
+  const [roomId, setRoomId] = useState(shownId);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +37,7 @@ export function JoinByPasswordDialog({
     setBusy(true);
     setError(null);
     // Sent as typed ('#' and case aside): the server knows the room by its short number too.
-    const typed = normaliseRoomId(roomId);
+    const typed = initialRoomId && roomId === shownId ? initialRoomId : normaliseRoomId(roomId);
     try {
       const id = await api.joinRoom(typed, password);
       onClose();

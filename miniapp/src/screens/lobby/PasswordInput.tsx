@@ -16,6 +16,8 @@ export function PasswordInput({
 }) {
   return (
     <input
+      type="password"
+      autoComplete="off"
       inputMode="numeric"
       data-testid={testId}
       value={value}

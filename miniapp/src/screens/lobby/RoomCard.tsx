@@ -41,7 +41,7 @@ export function RoomCard({
         </div>
         <div className="flex items-center gap-3">
           <span className="gold-text font-display text-xl font-bold" data-testid="room-stake">
-            {usd(room.minBet, { cents: 'auto' })}
+            {usd(room.minBet)}
           </span>
           <span className="flex items-center gap-1 text-sm text-cream/80" data-testid="room-players">
             <UsersIcon className="h-4 w-4 text-[var(--hint)]" />

@@ -5,7 +5,7 @@ import { api } from '../../api/http';
 import { copyText } from '../../app/clipboard';
 import { shareUrl } from '../../lib/links';
 import { headerName } from '../../lib/names';
-import { formatUsd } from '../../lib/money';
+import { formatPercent, formatUsd } from '../../lib/money';
 import { openTelegram } from '../../telegram/sdk';
 import { FullModal } from '../../ui/Modal';
 import { Button } from '../../ui/Button';
@@ -47,7 +47,7 @@ export default function ReferralModal({ onClose }: { onClose: () => void }) {
             {(
               [
                 [t('referral.level'), String(info.level)],
-                [t('referral.percent'), `${info.refBonus}%`],
+                [t('referral.percent'), formatPercent(info.refBonus, i18n.language)],
                 [t('referral.earnings'), formatUsd(info.refBalance, i18n.language)],
               ] as const
             ).map(([label, value]) => (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem, ActivityPeriod } from '@svara/core';
 import { fetchActivity } from '../../protection/api';
-import { formatPeriodStart } from '../../protection/format';
+import { formatDate } from '../../lib/dates';
 import { useFormatUsd } from '../../lib/money';
 import { PageShell } from '../PageShell';
 import { Button } from '../../ui/Button';
@@ -25,7 +25,9 @@ export default function Activity() {
     setItems(null);
     setFailed(false);
     fetchActivity(period).then(
-      (list) => live && setItems(list),
+      // A period with nothing deposited, withdrawn, won or lost says nothing: a new player sees the
+      // empty note, not thirty rows of zeros.
+      (list) => live && setItems(list.filter((i) => i.deposited !== 0 || i.withdrawn !== 0 || i.net !== 0)),
       () => live && setFailed(true),
     );
     return () => {
@@ -66,7 +68,7 @@ export default function Activity() {
           {items.map((item) => (
             <li key={item.start} className="card-panel rounded-2xl px-4 py-3" data-testid="activity-item">
               <div className="mb-1.5 font-semibold" data-testid="activity-start">
-                {formatPeriodStart(item.start, period, i18n.language)}
+                {formatDate(item.start, i18n.language, period === 'month' ? 'month' : 'day')}
               </div>
               <dl className="grid grid-cols-3 gap-2 text-xs">
                 <div>

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../app/store';
 import { protection, refreshProtection } from '../../protection/store';
-import { activeExclusion, formatWhen } from '../../protection/format';
+import { activeExclusion } from '../../protection/format';
+import { formatDate } from '../../lib/dates';
 
 const START_UP_FRESH_MS = 5_000;
 
@@ -32,7 +33,7 @@ export function ExclusionNotice() {
     >
       <span className="font-semibold">{t('protection.notice.title')}</span>
       <span>
-        {t(`protection.notice.${exclusion.kind}`, { date: formatWhen(exclusion.until, i18n.language) })}
+        {t(`protection.notice.${exclusion.kind}`, { date: formatDate(exclusion.until, i18n.language) })}
       </span>
     </div>
   );

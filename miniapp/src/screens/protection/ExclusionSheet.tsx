@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExclusionKind, ExclusionRequest, Protection } from '@svara/core';
 import { COOL_OFF_DURATIONS, SELF_EXCLUSION_DURATIONS } from '@svara/core';
 import { startExclusion } from '../../protection/api';
-import { formatWhen } from '../../protection/format';
+import { formatDate } from '../../lib/dates';
 import { ApiError } from '../../api/http';
 import { errorText } from '../../i18n';
 import { Sheet } from '../../ui/Sheet';
@@ -100,7 +100,7 @@ export function ExclusionSheet({
         />
         <p className="text-sm text-cream/90" data-testid="exclusion-means">
           {t('protection.exclusion.means', {
-            date: formatWhen(breakEnd(duration, Date.now()).toISOString(), i18n.language),
+            date: formatDate(breakEnd(duration, Date.now()).toISOString(), i18n.language),
           })}
         </p>
         <p className="text-sm font-semibold text-red-300" data-testid="exclusion-final">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LimitRequest, LimitState, Protection } from '@svara/core';
 import { MAX_SESSION_LIMIT_MINUTES } from '@svara/core';
 import { setLimit } from '../../protection/api';
-import { formatWhen } from '../../protection/format';
+import { formatDate } from '../../lib/dates';
 import { errorText } from '../../i18n';
 import { ApiError } from '../../api/http';
 import { filterStakeInput } from '../../lib/validation';
@@ -64,7 +64,7 @@ export function LimitSheet({
             ? next.limits.loss[target.period]
             : next.limits.deposit[target.period];
       const note = now.pending
-        ? t('protection.edit.appliesLater', { date: formatWhen(now.pending.effectiveAt, i18n.language) })
+        ? t('protection.edit.appliesLater', { date: formatDate(now.pending.effectiveAt, i18n.language) })
         : t('protection.edit.appliedNow');
       onSaved(next, note);
     } catch (err) {

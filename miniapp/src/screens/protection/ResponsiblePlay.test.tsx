@@ -47,12 +47,14 @@ describe('the limits', () => {
     expect(screen.getByTestId('limit-deposit-daily-amount').textContent).toBe('$20.00');
     expect(screen.getByTestId('limit-deposit-daily-used').textContent).toBe('$5.00 of $20.00');
     expect(screen.getByTestId('limit-deposit-daily-pending').textContent).toMatch(
-      /^\$50\.00 from 27 Nov 2026, \d\d:00$/,
+      /^\$50\.00 from Nov 27, 2026, \d{1,2}:00 [AP]M$/,
     );
     expect(screen.getByTestId('limit-deposit-weekly-amount').textContent).toBe('No limit');
     expect(screen.queryByTestId('limit-deposit-weekly-used')).toBeNull();
     expect(screen.getByTestId('limit-deposit-monthly-used').textContent).toBe('$125.50 of $300.00');
-    expect(screen.getByTestId('limit-loss-weekly-pending').textContent).toMatch(/^No limit from 27 Nov 2026/);
+    expect(screen.getByTestId('limit-loss-weekly-pending').textContent).toMatch(
+      /^No limit from Nov 27, 2026/,
+    );
     expect(screen.getByTestId('limit-session-amount').textContent).toBe('90 min');
     expect(screen.getByTestId('limit-session-used').textContent).toBe('42 min of 90 min');
   });
@@ -105,7 +107,7 @@ describe('the limits', () => {
         .get()
         .map((t) => t.text)
         .join(),
-    ).toMatch(/^The change applies on 27 Nov 2026/);
+    ).toMatch(/^The change applies on Nov 27, 2026/);
     expect(screen.getByTestId('limit-loss-daily-amount').textContent).toBe('$25.00');
   });
 

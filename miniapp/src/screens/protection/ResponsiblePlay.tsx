@@ -5,7 +5,8 @@ import { REALITY_CHECK_MINUTES } from '@svara/core';
 import { useStore } from '../../app/store';
 import { protection, refreshProtection, setProtection } from '../../protection/store';
 import { setRealityCheck } from '../../protection/api';
-import { activeExclusion, formatWhen } from '../../protection/format';
+import { activeExclusion } from '../../protection/format';
+import { formatDate } from '../../lib/dates';
 import { useFormatUsd } from '../../lib/money';
 import { showToast } from '../../ui/toast';
 import { PageShell } from '../PageShell';
@@ -73,10 +74,10 @@ function LimitRow({
         {pending ? (
           <span className="block text-xs text-amber-200" data-testid={`${testId}-pending`}>
             {pending.amount === null
-              ? t('protection.pendingRemoval', { date: formatWhen(pending.effectiveAt, i18n.language) })
+              ? t('protection.pendingRemoval', { date: formatDate(pending.effectiveAt, i18n.language) })
               : t('protection.pendingAmount', {
                   amount: show(pending.amount),
-                  date: formatWhen(pending.effectiveAt, i18n.language),
+                  date: formatDate(pending.effectiveAt, i18n.language),
                 })}
           </span>
         ) : null}
@@ -251,7 +252,7 @@ export default function ResponsiblePlay({ onClose }: { onClose?: () => void } = 
         {exclusion ? (
           <p className="px-4 pb-4 pt-1 text-sm font-semibold text-amber-200" data-testid="exclusion-active">
             {t(`protection.exclusion.active.${exclusion.kind}`, {
-              date: formatWhen(exclusion.until, i18n.language),
+              date: formatDate(exclusion.until, i18n.language),
             })}
           </p>
         ) : (

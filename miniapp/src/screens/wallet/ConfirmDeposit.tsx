@@ -164,9 +164,7 @@ export default function ConfirmDeposit({
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div className="rounded-xl bg-black/20 px-3 py-2">
             <dt className="text-xs text-[var(--hint)]">{t('wallet.minimum')}</dt>
-            <dd className="font-semibold">
-              {formatUsdt(MIN_DEPOSIT_CENTS / 100, i18n.language, { cents: 'auto' })}
-            </dd>
+            <dd className="font-semibold">{formatUsdt(MIN_DEPOSIT_CENTS / 100, i18n.language)}</dd>
           </div>
           <div className="rounded-xl bg-black/20 px-3 py-2">
             <dt className="text-xs text-[var(--hint)]">{t('wallet.fee')}</dt>

@@ -9,7 +9,7 @@ import { useNow } from '../../app/useNow';
 import { ApiError, api } from '../../api/http';
 import { errorText } from '../../i18n';
 import { formatCountdown, secondsUntil } from '../../lib/format';
-import { useFormatUsd } from '../../lib/money';
+import { useFormatPercent, useFormatUsd } from '../../lib/money';
 import { filterStakeInput, invoiceQuote } from '../../lib/validation';
 import { openPaymentUrl } from '../../telegram/sdk';
 import { PageShell } from '../PageShell';
@@ -160,6 +160,7 @@ function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceResponse) => v
   const [error, setError] = useState<string | null>(null);
   const quote = invoiceQuote(amount);
   const usd = useFormatUsd();
+  const percent = useFormatPercent();
   const minimum = usd(MIN_DEPOSIT_CENTS / 100);
 
   async function pay() {
@@ -198,7 +199,7 @@ function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceResponse) => v
           </div>
           <div className="flex justify-between">
             <dt className="text-[var(--hint)]">
-              {t('wallet.feePercent', { percent: DEPOSIT_FEE_BPS / 100 })}
+              {t('wallet.feePercent', { percent: percent(DEPOSIT_FEE_BPS / 100) })}
             </dt>
             <dd data-testid="invoice-fee">{usd((quote?.fee ?? 0) / 100)}</dd>
           </div>

@@ -6,13 +6,8 @@ import { useStore } from '../../app/store';
 import { profile } from '../../app/session';
 import { navigate } from '../../app/navigation';
 import { api } from '../../api/http';
-import {
-  displayCurrency,
-  formatTimestamp,
-  shortTrackerIdHistory,
-  statusLabel,
-  transactionTone,
-} from '../../lib/format';
+import { displayCurrency, shortTrackerIdHistory, statusLabel, transactionTone } from '../../lib/format';
+import { formatDate } from '../../lib/dates';
 import { formatUsd } from '../../lib/money';
 import { PageShell } from '../PageShell';
 import { Spinner } from '../../ui/Spinner';
@@ -169,7 +164,7 @@ function HistoryRow({ item }: { item: TransactionItem }) {
           {t(deposit ? 'wallet.typeDeposit' : 'wallet.typeWithdrawal')} · {displayCurrency(item.currency)}
         </div>
         <div className="font-mono text-xs text-[var(--hint)]">{shortTrackerIdHistory(item.tracker_id)}</div>
-        <div className="text-xs text-cream/50">{formatTimestamp(item.createdAt)}</div>
+        <div className="text-xs text-cream/50">{formatDate(item.createdAt, i18n.language)}</div>
         {fee !== null ? (
           <div className="text-xs text-cream/60" data-testid="history-fee">
             {t('wallet.feeLine', {
@@ -195,7 +190,7 @@ function HistoryRow({ item }: { item: TransactionItem }) {
         ) : null}
         {deposit && label === 'pending' && item.expiresAt ? (
           <div className="text-xs text-cream/50" data-testid="history-valid-until">
-            {t('wallet.validUntil', { time: formatTimestamp(item.expiresAt) })}
+            {t('wallet.validUntil', { time: formatDate(item.expiresAt, i18n.language) })}
           </div>
         ) : null}
       </div>

@@ -22,7 +22,7 @@ export function InvitationNotice() {
   if (!invitation || !me) return null;
   const { roomId, stake } = invitation;
   const ready = stake !== null && canAffordStake(me.balance, stake);
-  const money = (dollars: number) => usd(dollars, { cents: 'trim' });
+  const money = (dollars: number) => usd(dollars);
   const text =
     stake === null
       ? t('errors.insufficientBalance')

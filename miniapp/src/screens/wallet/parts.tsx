@@ -10,6 +10,7 @@ import { errorText } from '../../i18n';
 import { shortTrackerIdDeposit } from '../../lib/format';
 import { formatUsd } from '../../lib/money';
 import { filterStakeInput } from '../../lib/validation';
+import { AmountInput } from '../../ui/AmountInput';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { CheckIcon, CopyIcon, InfoIcon, WarnIcon } from '../../ui/icons';
@@ -191,19 +192,16 @@ export function AmountField({
       <label htmlFor={id} className="text-xs uppercase tracking-wider text-[var(--hint)]">
         {label}
       </label>
-      <div className="relative">
-        <span className="absolute left-4 top-1/2 -translate-y-1/2 text-2xl font-bold text-gold-400">$</span>
-        <input
-          id={id}
-          inputMode="decimal"
-          data-testid={id}
-          value={value}
-          placeholder={placeholder}
-          onChange={(e) => onChange(e.target.value)}
-          className={`h-14 w-full rounded-2xl border border-gold-400/30 bg-black/30 pl-10 ${trailing ? 'pr-20' : 'pr-4'} text-2xl font-semibold text-cream outline-none placeholder:text-cream/25 focus:border-gold-400`}
-        />
-        {trailing}
-      </div>
+      <AmountInput
+        size="lg"
+        id={id}
+        data-testid={id}
+        value={value}
+        placeholder={placeholder}
+        onChange={onChange}
+        trailingRoom={trailing ? 'pr-20' : 'pr-4'}
+        trailing={trailing}
+      />
     </>
   );
 }
