@@ -39,10 +39,6 @@ export class FailureStreak {
     this.unlogged = 0;
   }
 
-  get failing(): boolean {
-    return this.inARow > 0;
-  }
-
   /**
    * The earliest the table's timer may fire again, after `inARow` failures: at once without any,
    * else `baseMs` doubled for each failure after the first, at most MAX_RETRY_MS.

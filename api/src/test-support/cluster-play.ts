@@ -154,7 +154,11 @@ export type HandInPlay = {
  * first one's node (which opens the table: it owns it); dealt, two blind bets made: 3 antes + 1 + 2
  * in the pot, 600 cents in the hand's escrow. Frames of players on other nodes come through Redis.
  */
-export async function handInPlay(knex: Knex, nodes: [Node, Node, Node], firstId: number): Promise<HandInPlay> {
+export async function handInPlay(
+  knex: Knex,
+  nodes: [Node, Node, Node],
+  firstId: number,
+): Promise<HandInPlay> {
   const players = await Promise.all(nodes.map((node, i) => player(node, firstId + i)));
   for (const p of players) await fund(knex, p.id);
   const roomId = await createRoom(nodes[0], await login(nodes[0], firstId));
@@ -176,7 +180,15 @@ export async function handInPlay(knex: Knex, nodes: [Node, Node, Node], firstId:
   const ledger = createLedger(knex);
   const escrow = await ledger.handEscrow(escrowReference(roomId, handNumber));
   expect(await ledger.balance(escrow)).toBe(600);
-  return { players, roomId, handNumber, escrow, pot: 6, escrowCents: 600, onTurn: onTurnOf(players[0]!.state!) };
+  return {
+    players,
+    roomId,
+    handNumber,
+    escrow,
+    pot: 6,
+    escrowCents: 600,
+    onTurn: onTurnOf(players[0]!.state!),
+  };
 }
 
 /** The number of payouts of the hand, and how many of them went to `winner`. */

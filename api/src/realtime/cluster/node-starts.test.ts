@@ -112,7 +112,12 @@ async function backOn(node: Node, p: Player, roomId: string): Promise<Player> {
 }
 
 async function ledgerHolds(): Promise<void> {
-  expect(await checkLedger(knex())).toMatchObject({ ok: true, totalBalance: 0, mismatches: [], negatives: [] });
+  expect(await checkLedger(knex())).toMatchObject({
+    ok: true,
+    totalBalance: 0,
+    mismatches: [],
+    negatives: [],
+  });
 }
 
 beforeAll(async () => {
@@ -165,7 +170,9 @@ describe.skipIf(!redisUp)('api nodes starting while hands run', () => {
         p2.socket.disconnect();
         p3.socket.disconnect();
         await until(async () => (await ownerAmong(hand.roomId, [b])) === b, 'the takeover', 3_000);
-        console.info(`node-starts: node B owned the table ${Date.now() - killedAt} ms after node A was killed`);
+        console.info(
+          `node-starts: node B owned the table ${Date.now() - killedAt} ms after node A was killed`,
+        );
         expect(Number((await leaseOf(knex(), hand.roomId))!.token)).toBe(tokenBefore + 1);
         expectQuiet(b);
         await expectUntouched(hand, wallets2);
@@ -234,14 +241,23 @@ describe.skipIf(!redisUp)('api nodes starting while hands run', () => {
         await expectUntouched(x, walletsX);
         await expectUntouched(y, walletsY);
         // One table each, in one node's memory: the other node's start-up did not resume it too.
-        const resumed = count(logOf(a2), 'resumed a hand left running') + count(logOf(b2), 'resumed a hand left running');
+        const resumed =
+          count(logOf(a2), 'resumed a hand left running') + count(logOf(b2), 'resumed a hand left running');
         expect(resumed).toBe(2);
 
         // The players come back spread over both nodes.
         const [x1, x2, x3] = x.players as [Player, Player, Player];
         const [y1, y2, y3] = y.players as [Player, Player, Player];
-        await settles(x, [await backOn(a2, x1, x.roomId), await backOn(b2, x2, x.roomId), await backOn(a2, x3, x.roomId)]);
-        await settles(y, [await backOn(b2, y1, y.roomId), await backOn(a2, y2, y.roomId), await backOn(b2, y3, y.roomId)]);
+        await settles(x, [
+          await backOn(a2, x1, x.roomId),
+          await backOn(b2, x2, x.roomId),
+          await backOn(a2, x3, x.roomId),
+        ]);
+        await settles(y, [
+          await backOn(b2, y1, y.roomId),
+          await backOn(a2, y2, y.roomId),
+          await backOn(b2, y3, y.roomId),
+        ]);
         expectQuiet(a2, b2);
         await ledgerHolds();
       }),
