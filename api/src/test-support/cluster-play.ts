@@ -67,10 +67,11 @@ export async function player(node: Node, id: number): Promise<Player> {
 export const send = (p: Player, event: string, payload: unknown) =>
   p.socket.timeout(5_000).emitWithAck(event, payload) as Promise<{ ok: boolean; code?: string }>;
 
+/** Waits for `check` to hold; 15 s by default, generous for a busy machine (it returns when it holds). */
 export async function until(
   check: () => boolean | Promise<boolean>,
   what: string,
-  ms = 5_000,
+  ms = 15_000,
 ): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -90,20 +91,37 @@ export async function finishHand(players: Player[], roomId: string, handNumber: 
   const ended = () =>
     players.every((p) => p.state!.fairness.handNumber !== handNumber || p.state!.status === 'finished');
   for (let moves = 0; !ended() && moves < 6; moves++) {
-    const actor = players.find((p) => p.id === onTurnOf(players[0]!.state!))!;
+    const onTurn = onTurnOf(players[0]!.state!);
+    const actor = players.find((p) => p.id === onTurn);
+    if (!actor) throw new Error(`${onTurn} is on turn, not one of the seats: ${views(players)}`);
     let ack = await send(actor, 'game_action', { roomId, action: 'fold' });
     if (!ack.ok) {
       expect(await send(actor, 'game_action', { roomId, action: 'look' })).toEqual({ ok: true });
       ack = await send(actor, 'game_action', { roomId, action: 'fold' });
     }
     expect(ack).toEqual({ ok: true });
-    await until(() => ended() || players.every((p) => onTurnOf(p.state!) !== actor.id), 'the next turn');
+    // Every view has moved on: to the next player's turn (not a moment in between), or to the end.
+    const movedOn = (p: Player) => ![undefined, actor.id].includes(onTurnOf(p.state!));
+    await until(() => ended() || players.every(movedOn), 'the next turn');
   }
   await until(ended, 'the end of the hand');
   const winners = players[0]!.state!.winners;
   expect(winners).toHaveLength(1);
   return winners[0]!;
 }
+
+/** What each player sees of the hand, for a failure's message. */
+const views = (players: Player[]) =>
+  JSON.stringify(
+    players.map((p) => ({
+      id: p.id,
+      status: p.state?.status,
+      pot: p.state?.pot,
+      seated: p.state?.players.length,
+      hand: p.state?.fairness.handNumber,
+      turn: p.state && onTurnOf(p.state),
+    })),
+  );
 
 export async function createRoom(node: Node, token: string): Promise<string> {
   const created = await fetch(`http://127.0.0.1:${node.port}/api/v1/rooms`, {
@@ -162,15 +180,20 @@ export async function handInPlay(
   const players = await Promise.all(nodes.map((node, i) => player(node, firstId + i)));
   for (const p of players) await fund(knex, p.id);
   const roomId = await createRoom(nodes[0], await login(nodes[0], firstId));
-  for (const p of players) {
+  const sit = async (p: Player) => {
     expect(await send(p, 'join_room', { roomId })).toEqual({ ok: true });
     expect(await send(p, 'sit_down', { roomId })).toEqual({ ok: true });
-  }
+  };
+  // The first opens the table on its node; the others sit together, dealt in within the start delay.
+  await sit(players[0]!);
+  await Promise.all(players.slice(1).map(sit));
   expect((await leaseOf(knex, roomId))?.node_id).toContain(ownedBy(nodes[0]));
   await until(
     () => players.every((p) => p.state?.status === 'blind_betting' && p.state.pot === 3),
-    'the deal',
-  );
+    `the deal (${roomId})`,
+  ).catch((error: unknown) => {
+    throw new Error(`${String(error)}: ${views(players)}`);
+  });
   for (let i = 0; i < 2; i++) {
     const actor = players.find((p) => p.id === onTurnOf(players[0]!.state!))!;
     expect(await send(actor, 'game_action', { roomId, action: 'blind_bet' })).toEqual({ ok: true });

@@ -40,15 +40,24 @@ let db: TestDatabase & { drop(): Promise<void> };
 const knex = () => knexOf(db.orm);
 const ledger = () => createLedger(knex());
 
+// Turns long enough that nobody times out while the nodes start and stop on a busy machine, and a
+// first deal that waits for all three sit-downs. Two nodes starting at once share the machine's
+// cores: they may take twice as long to listen.
 const startNode = (): Promise<Node> =>
-  startApiProcess({ databaseUrl: db.url, env: { REDIS_URL: TEST_REDIS_URL } });
+  startApiProcess({
+    databaseUrl: db.url,
+    env: { REDIS_URL: TEST_REDIS_URL, TABLE_TURN_MS: '120000', TABLE_START_DELAY_MS: '1500' },
+    startTimeoutMs: 90_000,
+  });
 
 /** Runs `test` with the nodes it starts (through `start`), and stops every one of them after. */
 async function withNodes(test: (start: () => Promise<Node>) => Promise<void>): Promise<void> {
   const nodes: Node[] = [];
   const start = async () => {
+    const startedAt = Date.now();
     const node = await startNode();
     nodes.push(node);
+    console.info(`node-starts: a node listened ${Date.now() - startedAt} ms after it was started`);
     return node;
   };
   try {
@@ -131,7 +140,7 @@ afterAll(async () => {
 describe.skipIf(!redisUp)('api nodes starting while hands run', () => {
   it(
     'a second node started mid-hand leaves the hand to its owner, serves its frames and takes it over when the owner dies',
-    { timeout: 90_000 },
+    { timeout: 150_000 },
     () =>
       withNodes(async (start) => {
         const a = await start();
@@ -185,7 +194,7 @@ describe.skipIf(!redisUp)('api nodes starting while hands run', () => {
 
   it(
     'a rolling restart of one node of two, both running hands: nothing voided, both hands settle',
-    { timeout: 90_000 },
+    { timeout: 150_000 },
     () =>
       withNodes(async (start) => {
         const a = await start();
@@ -218,7 +227,7 @@ describe.skipIf(!redisUp)('api nodes starting while hands run', () => {
 
   it(
     'two nodes started at once on the tables a crash left: each table resumed once, both hands settle',
-    { timeout: 90_000 },
+    { timeout: 150_000 },
     () =>
       withNodes(async (start) => {
         const a = await start();
