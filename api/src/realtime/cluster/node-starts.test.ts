@@ -41,12 +41,17 @@ const knex = () => knexOf(db.orm);
 const ledger = () => createLedger(knex());
 
 // Turns long enough that nobody times out while the nodes start and stop on a busy machine, and a
-// first deal that waits for all three sit-downs. Two nodes starting at once share the machine's
+// first deal that waits for all three sit-downs, a result shown long enough to be read. Two nodes starting at once share the machine's
 // cores: they may take twice as long to listen.
 const startNode = (): Promise<Node> =>
   startApiProcess({
     databaseUrl: db.url,
-    env: { REDIS_URL: TEST_REDIS_URL, TABLE_TURN_MS: '120000', TABLE_START_DELAY_MS: '1500' },
+    env: {
+      REDIS_URL: TEST_REDIS_URL,
+      TABLE_TURN_MS: '120000',
+      TABLE_START_DELAY_MS: '1500',
+      TABLE_RESULT_MS: '10000',
+    },
     startTimeoutMs: 90_000,
   });
 
