@@ -40,9 +40,9 @@ let db: TestDatabase & { drop(): Promise<void> };
 const knex = () => knexOf(db.orm);
 const ledger = () => createLedger(knex());
 
-// Turns long enough that nobody times out while the nodes start and stop on a busy machine, and a
-// first deal that waits for all three sit-downs, a result shown long enough to be read. Two nodes starting at once share the machine's
-// cores: they may take twice as long to listen.
+// Turns long enough that nobody times out while the nodes start and stop on a busy machine, a first
+// deal that waits for all three sit-downs, a result shown long enough to be read. Two nodes starting
+// at once share the machine's cores: they may take twice as long to listen.
 const startNode = (): Promise<Node> =>
   startApiProcess({
     databaseUrl: db.url,
