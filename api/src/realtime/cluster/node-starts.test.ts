@@ -145,7 +145,7 @@ afterAll(async () => {
 describe.skipIf(!redisUp)('api nodes starting while hands run', () => {
   it(
     'a second node started mid-hand leaves the hand to its owner, serves its frames and takes it over when the owner dies',
-    { timeout: 150_000 },
+    { timeout: 240_000 },
     () =>
       withNodes(async (start) => {
         const a = await start();
@@ -199,7 +199,7 @@ describe.skipIf(!redisUp)('api nodes starting while hands run', () => {
 
   it(
     'a rolling restart of one node of two, both running hands: nothing voided, both hands settle',
-    { timeout: 150_000 },
+    { timeout: 240_000 },
     () =>
       withNodes(async (start) => {
         const a = await start();
@@ -232,7 +232,7 @@ describe.skipIf(!redisUp)('api nodes starting while hands run', () => {
 
   it(
     'two nodes started at once on the tables a crash left: each table resumed once, both hands settle',
-    { timeout: 150_000 },
+    { timeout: 240_000 },
     () =>
       withNodes(async (start) => {
         const a = await start();
