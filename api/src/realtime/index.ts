@@ -104,7 +104,16 @@ export async function attachRealtime(
   const store = ownership ? ownership.fencedStore(unfenced) : unfenced;
   const seats = ownership ? ownership.fencedSeats(knex, createSeatStore(knex)) : createSeatStore(knex);
   const { clock, timings } = options;
-  const resume = new TableResumer({ knex, store, seats, ledger: services.ledger, clock, timings, logger });
+  const resume = new TableResumer({
+    knex,
+    store,
+    seats,
+    ledger: services.ledger,
+    clock,
+    timings,
+    logger,
+    ...(ownership ? { lease: ownership } : {}),
+  });
   // The hash chain of the hands and the daily digest (RULES §7, api/src/fairness).
   const fairness = createFairness(knex, logger);
   // Player protection at the tables: play sessions, reality checks, stand-ups at a limit (api/src/protection).
@@ -136,9 +145,10 @@ export async function attachRealtime(
   // Hands left running go on and seats come back (table-resume.ts); only a hand that cannot be
   // rebuilt is voided.
   const open = await knex.raw<{ rows: { id: string }[] }>(`select id from rooms where status = 'open'`);
-  // With several nodes, only rooms no live node owns (no lease, or the lease of a dead node).
   const openIds = open.rows.map((r) => r.id);
-  await runtime.recover(ownership ? await ownership.unowned(openIds) : openIds);
+  // With several nodes, this node resumes only rooms no live node owns (no lease, or the lease of a
+  // dead node); the others run on their nodes, their hands untouched (never voided as if closed).
+  await runtime.recover(openIds, ownership ? await ownership.unowned(openIds) : openIds);
   ownership?.start(runtime);
   await fairness.start();
   if (resume.stats.resumed + resume.stats.voided + resume.stats.seatsRestored > 0) {

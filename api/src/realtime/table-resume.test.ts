@@ -19,6 +19,8 @@ import { TableResumer } from './table-resume.js';
 import { TableRuntime } from './table-runtime.js';
 import { dealtScores, findSeed } from './test-support/seeds.js';
 import { fundedTestRoom } from '../test-support/funded-room.js';
+import { Ownership } from './cluster/ownership.js';
+import { TableLeases } from './cluster/table-lease.js';
 
 const db = useTestDatabase();
 /** Each test's own three players (wallets are not shared between tests). */
@@ -29,10 +31,12 @@ let nextPlayer = 7501;
  * A runtime on the test database, wired as attachRealtime wires it. `chosenSeeds`: its deals use
  * test seeds picked at the deal; otherwise, as in production, the seeds it committed ahead.
  */
-function runtimeOn(roomId: string, startDelayMs = 100, chosenSeeds = true) {
+function runtimeOn(roomId: string, startDelayMs = 100, chosenSeeds = true, ownership?: Ownership) {
   const knex = db.knex;
   const ledger = createLedger(knex);
-  const store = createHandStore(knex, ledger);
+  // With `ownership`, a node among several, wired as attachRealtime wires one (its writes fenced).
+  const unfenced = createHandStore(knex, ledger, undefined, ownership?.fence);
+  const store = ownership ? ownership.fencedStore(unfenced) : unfenced;
   const seats = createSeatStore(knex);
   const logger = createLogger({ level: 'silent', pretty: false });
   const options = resolveOptions({
@@ -54,6 +58,7 @@ function runtimeOn(roomId: string, startDelayMs = 100, chosenSeeds = true) {
     clock: options.clock,
     timings: options.timings,
     logger,
+    ...(ownership ? { lease: ownership } : {}),
   });
   const runtime = new TableRuntime({
     store,
@@ -79,6 +84,7 @@ function runtimeOn(roomId: string, startDelayMs = 100, chosenSeeds = true) {
     seats,
     resume,
     pendingSeeds: createPendingSeedStore(knex),
+    ...(ownership ? { lease: ownership } : {}),
   });
   return { runtime, resume, ledger, logger, knex };
 }
@@ -267,6 +273,78 @@ describe('TableResumer with the runtime', () => {
     expect(s.handNumber).toBe(live.handNumber);
     expect(s.seats.map((seat) => seat.playerId)).toEqual(PLAYERS);
     await b.runtime.shutdown();
+    expect(await checkLedger(db.knex)).toMatchObject({ ok: true, mismatches: [], negatives: [] });
+  });
+});
+
+/** A node among several: its leases in the test database, renewed and watched only by hand. */
+const nodeNamed = (name: string) =>
+  new Ownership(
+    new TableLeases(db.knex, name, 60_000),
+    { ttlMs: 60_000, renewEveryMs: 60_000, watchEveryMs: 60_000 },
+    createLogger({ level: 'silent', pretty: false }),
+  );
+
+/** Every open room of the test database, as a node's start-up reads them. */
+async function openRooms(): Promise<string[]> {
+  const rows: { id: string }[] = await db.knex('rooms').where({ status: 'open' }).select('id');
+  return rows.map((r) => r.id);
+}
+
+async function handStatus(roomId: string, handNumber: number): Promise<string | undefined> {
+  const row = await db.knex('hands').where({ room_id: roomId, hand_number: handNumber }).first();
+  return (row as { status: string } | undefined)?.status;
+}
+
+describe('TableResumer with several nodes', () => {
+  it('leaves the running hand of an open room another live node owns alone at start-up', async () => {
+    const roomId = await fundedRoom();
+    const live = await handInPlay(roomId, ['blind_bet', 'blind_bet']);
+    const owner = nodeNamed('node-owner');
+    expect(await owner.acquire(roomId)).toBe(true);
+
+    // The room is open but not this node's to run: it is neither resumed nor voided here.
+    const b = runtimeOn(roomId, 100, true, nodeNamed('node-starting'));
+    expect(await b.runtime.recover(await openRooms(), [])).toEqual({ tables: 0 });
+    expect(b.runtime.peek(roomId)).toBeNull();
+    expect(b.resume.stats).toMatchObject({ voided: 0, leftToOwner: 0 });
+    expect(await handStatus(roomId, live.handNumber)).toBe('running');
+    const escrow = await b.ledger.handEscrow(escrowReference(roomId, live.handNumber));
+    expect(await b.ledger.balance(escrow)).toBe(live.pot);
+    await b.runtime.shutdown();
+    await owner.stop();
+  });
+
+  it('voids a hand left in a closed room only under the room’s lease: never while a live node holds it', async () => {
+    const roomId = await fundedRoom();
+    const live = await handInPlay(roomId, ['blind_bet', 'blind_bet']);
+    const before = await Promise.all(PLAYERS.map((id) => createLedger(db.knex).walletBalance(id)));
+    await db.knex('rooms').where({ id: roomId }).update({ status: 'closed' });
+    const owner = nodeNamed('node-owner');
+    expect(await owner.acquire(roomId)).toBe(true);
+
+    // The room reads as closed, yet a live node holds its lease: the hand is that node's.
+    const b = runtimeOn(roomId, 100, true, nodeNamed('node-b'));
+    const warn = vi.spyOn(b.logger, 'warn');
+    expect(await b.runtime.recover(await openRooms(), [])).toEqual({ tables: 0 });
+    expect(b.resume.stats).toMatchObject({ voided: 0, leftToOwner: 1 });
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ roomId, handNumber: live.handNumber, reason: 'the room is closed' }),
+      'a hand left running was not voided: a live node runs its table',
+    );
+    expect(await handStatus(roomId, live.handNumber)).toBe('running');
+    expect(await Promise.all(PLAYERS.map((id) => b.ledger.walletBalance(id)))).toEqual(before);
+    await b.runtime.shutdown();
+
+    // Its node gone (the lease given up), the next start voids it, under the lease, then lets it go.
+    await owner.stop();
+    const c = runtimeOn(roomId, 100, true, nodeNamed('node-c'));
+    await c.runtime.recover(await openRooms(), []);
+    expect(c.resume.stats).toMatchObject({ voided: 1, leftToOwner: 0 });
+    expect(await handStatus(roomId, live.handNumber)).toBe('voided');
+    for (const id of PLAYERS) expect(await c.ledger.walletBalance(id)).toBe(10_000);
+    expect(await db.knex('table_leases').where({ room_id: roomId }).first()).toBeUndefined();
+    await c.runtime.shutdown();
     expect(await checkLedger(db.knex)).toMatchObject({ ok: true, mismatches: [], negatives: [] });
   });
 });

@@ -17,6 +17,7 @@ import type { Knex } from '@mikro-orm/postgresql';
 import { applyAction, createTable, type TableState, type TableTimings } from '@svara/core';
 import type { Ledger } from '../ledger/ledger.js';
 import type { Logger } from '../logger.js';
+import type { Ownership } from './cluster/ownership.js';
 import type { RoomRecord } from '../rooms/rooms.js';
 import { rebuildHand, type StoredHand } from './hand-rebuild.js';
 import type { HandStatus, HandStep, HandStore } from './hand-store.js';
@@ -42,6 +43,11 @@ export interface ResumeDeps {
   clock: () => number;
   timings: Partial<TableTimings>;
   logger: Logger;
+  /**
+   * With several nodes, the room's lease (cluster/ownership.ts): a hand is voided only by the node
+   * holding it, so never one that a live node runs. Without it (one node), nobody else runs tables.
+   */
+  lease?: Pick<Ownership, 'holds' | 'acquire' | 'release'>;
 }
 
 const NO_MONEY = { transfers: [], settledEscrows: [] };
@@ -86,13 +92,15 @@ export async function loadRunningHand(knex: Knex, roomId: string): Promise<Store
 }
 
 export class TableResumer {
-  readonly stats = { resumed: 0, voided: 0, seatsRestored: 0 };
+  readonly stats = { resumed: 0, voided: 0, seatsRestored: 0, leftToOwner: 0 };
 
   constructor(private readonly deps: ResumeDeps) {}
 
   /**
    * The rooms to bring back at start-up: open rooms with a running hand or anybody seated. A hand
-   * left running in a room that is closed has nobody to finish it: voided.
+   * left running in a room that is closed has nobody to finish it: voided. `openRoomIds` are all
+   * the open rooms, whoever runs them: a hand in an open room is never voided here (with several
+   * nodes, the caller leaves out of the result the rooms a live node owns).
    */
   async roomsToResume(openRoomIds: readonly string[]): Promise<string[]> {
     const open = new Set(openRoomIds);
@@ -138,14 +146,29 @@ export class TableResumer {
     return null;
   }
 
+  /**
+   * Refunds the hand and marks it voided. With several nodes only under the room's lease: taken for
+   * the void when this node does not hold it already (and given up after), and the void's write
+   * carries its fencing token. A room whose lease a live node holds is that node's: its hand is
+   * left to it, whatever this node read of it.
+   */
   private async voidHand(hand: { roomId: string; handNumber: number; state: TableState; reason: string }) {
     const { reason, ...running } = hand;
-    const refunds = await this.deps.store.voidHand(running);
-    this.stats.voided += 1;
-    this.deps.logger.warn(
-      { roomId: hand.roomId, handNumber: hand.handNumber, reason, refunds },
-      'voided a hand left running: it cannot be rebuilt',
-    );
+    const { lease, logger } = this.deps;
+    const where = { roomId: hand.roomId, handNumber: hand.handNumber };
+    const borrowed = lease !== undefined && !lease.holds(hand.roomId);
+    if (borrowed && !(await lease.acquire(hand.roomId))) {
+      this.stats.leftToOwner += 1;
+      logger.warn({ ...where, reason }, 'a hand left running was not voided: a live node runs its table');
+      return;
+    }
+    try {
+      const refunds = await this.deps.store.voidHand(running);
+      this.stats.voided += 1;
+      logger.warn({ ...where, reason, refunds }, 'voided a hand left running: it cannot be rebuilt');
+    } finally {
+      if (borrowed) await lease.release(hand.roomId);
+    }
   }
 
   /**

@@ -6,14 +6,15 @@
 import { seedCommitment, type PlayerMove, type TableState } from '@svara/core';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { pino } from 'pino';
 import { createLogger } from '../logger.js';
 import type { HandRow, HandStep, HandStore } from './hand-store.js';
-import { replaySteps } from './hand-store.js';
+import { EscrowNotEmptyError, replaySteps } from './hand-store.js';
 import type { MoneyPlan } from './ledger-plan.js';
 import { resolveOptions } from './options.js';
 import type { PendingSeed } from './pending-seed.js';
 import { TableRuntime } from './table-runtime.js';
-import type { TableChange } from './table-types.js';
+import { HAND_RUNNING, type TableChange } from './table-types.js';
 import { dealtScores, findSeed } from './test-support/seeds.js';
 
 class MemoryStore implements HandStore {
@@ -21,9 +22,17 @@ class MemoryStore implements HandStore {
   readonly stats = { parts: 0, batches: 0, fallbacks: 0, statements: 0 };
   /** Refuses the next write made of steps alone (a background write) once. */
   failNextBackgroundWrite = false;
+  /** Refuses every write that settles a hand, as when its escrow no longer holds the pot. */
+  failSettling = false;
+  /** Writes refused for that. */
+  settlingRefused = 0;
 
   async commit(_roomId: string, plan: MoneyPlan, rows: HandRow[]): Promise<void> {
     await Promise.resolve();
+    if (this.failSettling && plan.settledEscrows.length > 0) {
+      this.settlingRefused += 1;
+      throw new EscrowNotEmptyError(plan.settledEscrows[0]!, -300);
+    }
     const background = plan.transfers.length === 0 && rows.every((row) => row.step);
     if (background && this.failNextBackgroundWrite) {
       this.failNextBackgroundWrite = false;
@@ -190,6 +199,48 @@ describe('TableRuntime seeds (RULES §7)', () => {
     expect(kept.map((k) => k.handNumber)).toEqual([1, 2]);
     expect(end.state.nextCommitment).toBe(seedCommitment(kept[1]!.seed));
     expect(unkept).toEqual([]);
+    await runtime.shutdown();
+  });
+});
+
+describe('TableRuntime when a step keeps failing', () => {
+  it('retries the step on a growing delay and logs the failures once in a while, not at the speed of the database', async () => {
+    const store = new MemoryStore();
+    const roomId = randomUUID();
+    const logged: string[] = [];
+    const runtime = new TableRuntime({
+      store,
+      ledger: { walletBalance: async () => 100_000 },
+      rooms,
+      // Short turns: the players never act, so the time-outs end the hand (a settling step).
+      options: resolveOptions({
+        seedSource: ({ state }) => findSeed(state, (dealt) => new Set(dealtScores(dealt)).size === 2).seed,
+        startDelayMs: 100,
+        retryMs: 100,
+        timings: { turnMs: 100, svaraMs: 60_000, resultMs: 60_000 },
+      }),
+      logger: pino({ level: 'error' }, { write: (line: string) => void logged.push(line) }),
+    });
+    store.failSettling = true;
+    for (const id of ['7301', '7302']) {
+      expect(await runtime.sit(roomId, { id, username: null, avatar: null })).toEqual({ ok: true });
+    }
+    const state = () => runtime.peek(roomId)!;
+    await vi.waitFor(() => expect(store.settlingRefused).toBeGreaterThan(0), { timeout: 5_000 });
+    const firstFailure = Date.now();
+    await new Promise((r) => setTimeout(r, 2_000));
+    // Retried after 0.1, 0.2, 0.4, 0.8 s…: a handful of tries in two seconds, one line in the log.
+    expect(store.settlingRefused).toBeGreaterThanOrEqual(3);
+    expect(store.settlingRefused).toBeLessThanOrEqual(6);
+    const failures = logged.filter((line) => line.includes('table step failed'));
+    expect(failures).toHaveLength(1);
+    expect(JSON.parse(failures[0]!)).toMatchObject({ roomId, inARow: 1, unlogged: 0 });
+    expect(HAND_RUNNING.has(state().status)).toBe(true);
+
+    // The cause goes away: the next retry goes through, the hand ends and the streak with it.
+    store.failSettling = false;
+    await vi.waitFor(() => expect(HAND_RUNNING.has(state().status)).toBe(false), { timeout: 5_000 });
+    expect(Date.now() - firstFailure).toBeLessThan(6_000);
     await runtime.shutdown();
   });
 });

@@ -28,6 +28,7 @@ import { handRows } from './hand-rows.js';
 import { planMoney, walletBalancesAfter, type MoneyPlan } from './ledger-plan.js';
 import { SeatConflictError, seatWrites } from './seat-store.js';
 import { SerialQueue } from './serial-queue.js';
+import { FailureStreak } from './step-failures.js';
 import { recordSince } from './stats.js';
 import { flagStandUps, takeStandUps } from './stand-ups.js';
 import { newTable } from './table-resume.js';
@@ -150,6 +151,7 @@ export class TableRuntime implements TableDirectory {
       contributions: { handNumber: restored.state.handNumber + 1, seeds: new Map() },
       nextSeed: null,
       nextSeedWrite: null,
+      failures: new FailureStreak(),
     };
     // A table that waits for its next hand shows that hand's seed hash from its first frame on, and
     // the contributions to that hand made before a restart still count.
@@ -342,6 +344,7 @@ export class TableRuntime implements TableDirectory {
       this.persistLater(table, rows);
     }
     table.state = after;
+    table.failures.succeeded();
     const own = rows.find((row) => row.handNumber === after.handNumber);
     if (own?.step) table.steps = own.step.step;
     else if (own) {
@@ -457,13 +460,18 @@ export class TableRuntime implements TableDirectory {
 
   private arm(table: Table): void {
     if (this.closing || this.tables.get(table.roomId) !== table) return;
+    // After failed steps the timer waits longer each time (a deadline already past would fire at
+    // once, and fail again, as fast as the database answers).
+    const now = this.clock();
+    const earliest = table.failures.retryAt(now, this.deps.options.retryMs);
     if (needsDeal(table.state)) {
       // A delayed first deal, or a deal that failed: try again shortly.
-      table.timer.arm(table.dealAt ?? this.clock() + this.deps.options.retryMs);
+      table.timer.arm(Math.max(table.dealAt ?? now + this.deps.options.retryMs, earliest));
       return;
     }
     table.dealAt = null;
-    table.timer.arm(nextDeadline(table.state)?.at ?? null);
+    const due = nextDeadline(table.state)?.at ?? null;
+    table.timer.arm(due === null ? null : Math.max(due, earliest));
   }
 
   private onDeadline(table: Table): void {
@@ -503,7 +511,15 @@ export class TableRuntime implements TableDirectory {
       }
       return refuse('insufficientBalance');
     }
-    this.deps.logger.error({ roomId: table.roomId, err: error }, 'table step failed; state unchanged');
+    // Logged at the first failure in a row, then once in a while with the count meanwhile.
+    const notice = table.failures.failed(this.clock());
+    if (notice.log) {
+      const { inARow, unlogged } = notice;
+      this.deps.logger.error(
+        { roomId: table.roomId, err: error, inARow, unlogged },
+        'table step failed; state unchanged',
+      );
+    }
     return refuse('unknown_error');
   }
 
@@ -573,12 +589,16 @@ export class TableRuntime implements TableDirectory {
 
   /**
    * After a restart: the tables with a hand left running or players seated are rebuilt and go on
-   * (resumeRoom); other open rooms close if nobody comes within `emptyRoomCloseMs`.
+   * (resumeRoom); other open rooms close if nobody comes within `emptyRoomCloseMs`. `openRoomIds`
+   * are all the open rooms; `ours` those this node may run (with several nodes, the ones no live
+   * node owns): the others are left alone, their hands and seats are their owners'.
    */
-  async recover(openRoomIds: string[]): Promise<{ tables: number }> {
-    const rooms = (await this.deps.resume?.roomsToResume(openRoomIds)) ?? [];
+  async recover(openRoomIds: string[], ours: readonly string[] = openRoomIds): Promise<{ tables: number }> {
+    const mine = new Set(ours);
+    const found = (await this.deps.resume?.roomsToResume(openRoomIds)) ?? [];
+    const rooms = found.filter((roomId) => mine.has(roomId));
     for (const roomId of rooms) await this.resumeRoom(roomId);
-    for (const roomId of openRoomIds) if (!this.tables.has(roomId)) this.scheduleClose(roomId);
+    for (const roomId of mine) if (!this.tables.has(roomId)) this.scheduleClose(roomId);
     return { tables: rooms.length };
   }
 

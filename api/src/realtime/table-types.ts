@@ -14,6 +14,7 @@ import type { PendingSeed, PendingSeedStore } from './pending-seed.js';
 import type { SeedContributionStore } from './seed-contributions.js';
 import type { SeatStore } from './seat-store.js';
 import type { SerialQueue } from './serial-queue.js';
+import type { FailureStreak } from './step-failures.js';
 import type { TableResumer } from './table-resume.js';
 
 export type ActResult = { ok: true } | { ok: false; code: ErrorCode; detail?: string };
@@ -130,6 +131,8 @@ export type Table = {
    * ends its hash is shown at once, with no write to wait for.
    */
   nextSeedWrite: Promise<void> | null;
+  /** Steps failing in a row: the timer backs off and the log speaks now and then (step-failures.ts). */
+  failures: FailureStreak;
 };
 
 /** Hand statuses in which a newcomer cannot be dealt in: the lobby's "game already started". */

@@ -24,11 +24,15 @@ export function freePort(): Promise<number> {
 
 export type ApiProcess = { child: ChildProcess; port: number; output: string[] };
 
-/** Starts the api on `port` (a free one when absent) with `env` over the tests' settings. */
+/**
+ * Starts the api on `port` (a free one when absent) with `env` over the tests' settings; fails when
+ * it does not listen within `startTimeoutMs` (45 s by default).
+ */
 export async function startApiProcess(options: {
   databaseUrl: string;
   port?: number;
   env?: Record<string, string>;
+  startTimeoutMs?: number;
 }): Promise<ApiProcess> {
   const port = options.port ?? (await freePort());
   const output: string[] = [];
@@ -51,7 +55,10 @@ export async function startApiProcess(options: {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`api did not start:\n${output.join('')}`)), 45_000);
+    const timer = setTimeout(
+      () => reject(new Error(`api did not start:\n${output.join('')}`)),
+      options.startTimeoutMs ?? 45_000,
+    );
     child.stdout!.on('data', (chunk: Buffer) => {
       output.push(chunk.toString());
       if (output.join('').includes('svara api listening')) {

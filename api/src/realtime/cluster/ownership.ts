@@ -56,9 +56,8 @@ export class Ownership {
   private readonly ran = new Set<string>();
 
   /**
-   * The token the room's writes carry: 0 (never a token: refused) for a table this node ran and no
-   * longer owns. Null (not checked) for a room it never ran: the start-up void of a hand left in a
-   * closed room, which no node owns.
+   * The token the room's writes carry: 0 (never a token: refused) for a table this node ran (or a
+   * hand it voided) and no longer owns. Null (not checked) for a room it never held.
    */
   fence = (roomId: string): number | null => this.tokens.get(roomId) ?? (this.ran.has(roomId) ? 0 : null);
 
