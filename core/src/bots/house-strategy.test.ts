@@ -193,5 +193,5 @@ describe('six house players play many hands', () => {
     expect(leftWith).toBeGreaterThanOrEqual(0);
     expect(house).toBeGreaterThan(0);
     for (const seat of t.state.seats) expect(shadow.has(seat.playerId)).toBe(true);
-  });
+  }, 60_000);
 });

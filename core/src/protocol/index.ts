@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './constants.js';
+export * from './currency.js';
 export * from './start-payload.js';
 export * from './rest.js';
 export * from './game-state.js';
