@@ -16,6 +16,7 @@ import {
   roomIdSchema,
   roomRefSchema,
   SvaraError,
+  type RoomCurrency,
   type RoomDetails,
   type RoomSummary,
   type RoomType,
@@ -34,13 +35,18 @@ export interface RoomRecord {
   stakeCents: number;
   type: RoomType;
   status: 'open' | 'closed';
+  /** 'chips' at a practice table (RULES §8); dollars when absent. */
+  currency?: RoomCurrency;
+  /** A public practice table the house keeps open: an empty one is not closed. */
+  houseKept?: boolean;
   createdAt: Date;
   closedAt: Date | null;
 }
 
 /** A create request after validation (createRoomRequestSchema): the stake in dollars. */
-export type CreateRoomInput =
-  { type: 'public'; minBet: number } | { type: 'private'; minBet: number; password: string };
+export type CreateRoomInput = (
+  { type: 'public'; minBet: number } | { type: 'private'; minBet: number; password: string }
+) & { currency?: RoomCurrency; houseKept?: boolean };
 
 export type RoomChange = { kind: 'created' | 'closed'; room: RoomRecord };
 
@@ -80,6 +86,8 @@ function toRecord(room: Room): RoomRecord {
     stakeCents: room.stakeCents,
     type: room.type,
     status: room.status,
+    currency: room.currency,
+    houseKept: room.houseKept,
     createdAt: room.createdAt,
     closedAt: room.closedAt ?? null,
   };
@@ -188,6 +196,7 @@ export function createRoomsService(deps: {
       minBet: centsToDollars(room.stakeCents),
       type: room.type,
       status: room.status === 'closed' ? 'closed' : table.status,
+      ...(room.currency === 'chips' ? { currency: 'chips' as const } : {}),
     };
   }
 
@@ -213,8 +222,8 @@ export function createRoomsService(deps: {
     return rows[0]?.id ?? null;
   }
 
-  async function requireBalanceFor(userId: string, stakeCents: number) {
-    const balance = await ledger.walletBalance(userId);
+  async function requireBalanceFor(userId: string, stakeCents: number, currency: RoomCurrency) {
+    const balance = await ledger.walletBalance(userId, currency);
     if (balance < stakeCents * BALANCE_STAKE_MULTIPLIER) {
       throw new SvaraError(
         'insufficientBalance',
@@ -238,7 +247,8 @@ export function createRoomsService(deps: {
       await deps.suspension?.assertActive(ownerId);
       await deps.protection?.assertCanPlay(ownerId);
       const stakeCents = dollarsToCents(input.minBet);
-      await requireBalanceFor(ownerId, stakeCents);
+      const currency = input.currency ?? 'usd';
+      await requireBalanceFor(ownerId, stakeCents, currency);
       const id = randomUUID();
       const passwordHash = input.type === 'private' ? await hashPassword(input.password) : null;
       const passwordSealed =
@@ -251,6 +261,8 @@ export function createRoomsService(deps: {
         passwordHash,
         passwordSealed,
         status: 'open',
+        currency,
+        houseKept: input.houseKept === true && currency === 'chips' && input.type === 'public',
         createdAt: new Date(),
         closedAt: null,
       };
@@ -318,7 +330,7 @@ export function createRoomsService(deps: {
           { onConflictAction: 'ignore', onConflictFields: ['roomId', 'userId'] },
         );
       }
-      await requireBalanceFor(userId, room.stakeCents);
+      await requireBalanceFor(userId, room.stakeCents, room.currency ?? 'usd');
       if (table.players.length >= MAX_PLAYERS) throw new SvaraError('room_full', `room ${room.id}`);
       if (table.handRunning) throw new SvaraError('game_already_started', `room ${room.id}`);
       return { roomId: room.id, seated: false };

@@ -1,6 +1,7 @@
 /**
- * The names house players sit under (RULES §8): a fixed list, so a person learns them and can always
- * tell a house seat from a person's; the table marks them as house players as well.
+ * Who house players are (RULES §8). Their ids are negative numbers, which no Telegram account has,
+ * so a house seat is told from a person's by its id alone, wherever the id goes (seats, hands,
+ * frames). They sit under names from a fixed list, and the table marks them as house players too.
  */
 export const HOUSE_PLAYER_NAMES = [
   'Arkady',
@@ -17,15 +18,23 @@ export const HOUSE_PLAYER_NAMES = [
   'Nikita',
 ] as const;
 
-/** House player ids are never Telegram ids (those are positive integers): `house:<n>`. */
-export const HOUSE_PLAYER_ID_PREFIX = 'house:';
+/** At most this many house players sit at one table: 6 seats, one always free for a person. */
+export const HOUSE_SEATS_PER_TABLE = 5;
 
 export function isHousePlayerId(playerId: string): boolean {
-  return playerId.startsWith(HOUSE_PLAYER_ID_PREFIX);
+  return /^-[1-9][0-9]*$/.test(playerId);
 }
 
-/** The n-th house player's id and name (n from 0), the names taken in turn. */
-export function housePlayer(n: number): { id: string; name: string } {
-  const name = HOUSE_PLAYER_NAMES[n % HOUSE_PLAYER_NAMES.length]!;
-  return { id: `${HOUSE_PLAYER_ID_PREFIX}${n}`, name };
+/**
+ * The house players of a practice table: each table is given a number (`tableNumber`, from 1) and
+ * seats its own five, ids −(8·n + 1) … −(8·n + 5), so two tables (on any node) never share one and no
+ * lookup is needed to find a free one. Names run through the list so a table never shows two alike.
+ */
+export function housePlayersOf(tableNumber: number): { id: string; name: string }[] {
+  if (!Number.isSafeInteger(tableNumber) || tableNumber < 1)
+    throw new RangeError('a table number is 1 or more');
+  return Array.from({ length: HOUSE_SEATS_PER_TABLE }, (_, k) => ({
+    id: String(-(8 * tableNumber + k + 1)),
+    name: HOUSE_PLAYER_NAMES[(tableNumber * HOUSE_SEATS_PER_TABLE + k) % HOUSE_PLAYER_NAMES.length]!,
+  }));
 }

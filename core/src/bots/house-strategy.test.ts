@@ -4,6 +4,7 @@ import { legalMoves, NO_MOVES } from '../table/moves.js';
 import { table, withBalance, type TestTable } from '../table/test-support.js';
 import type { TableAction } from '../table/types.js';
 import { viewFor } from '../table/view.js';
+import { housePlayersOf, isHousePlayerId } from './house-names.js';
 import { decideHouseMove, THINK_MS, type HouseDecision, type Random } from './house-strategy.js';
 
 /** A source that always answers `value`: below every chance at 0, above every chance at 0.99. */
@@ -194,4 +195,20 @@ describe('six house players play many hands', () => {
     expect(house).toBeGreaterThan(0);
     for (const seat of t.state.seats) expect(shadow.has(seat.playerId)).toBe(true);
   }, 60_000);
+});
+
+describe('house players are told apart by their ids', () => {
+  it('a practice table seats five of its own, with five different names', () => {
+    const one = housePlayersOf(1);
+    const two = housePlayersOf(2);
+    expect(one.map((p) => p.id)).toEqual(['-9', '-10', '-11', '-12', '-13']);
+    expect(new Set(one.map((p) => p.name)).size).toBe(5);
+    expect(one.some((p) => two.some((q) => q.id === p.id))).toBe(false);
+    expect(one.every((p) => isHousePlayerId(p.id))).toBe(true);
+  });
+
+  it('no Telegram id looks like a house player', () => {
+    for (const id of ['1', '1001', '7000000000', '0', '-0', 'house', ''])
+      expect(isHousePlayerId(id)).toBe(false);
+  });
 });

@@ -10,6 +10,11 @@ export const ACCOUNT_KINDS = [
   'faucet',
   'referral_payouts',
   'withdrawal_hold',
+  // Play chips (RULES §8): never moved to or from a dollar account (ledger_post refuses it)
+  'chip_wallet',
+  'chip_escrow',
+  'chip_house',
+  'chip_bank',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
@@ -19,9 +24,11 @@ export const NON_NEGATIVE_KINDS: readonly AccountKind[] = [
   'player_referral',
   'hand_escrow',
   'withdrawal_hold',
+  'chip_wallet',
+  'chip_escrow',
 ];
 /** Kinds owned by a user (one account of each kind per user). */
-export const PLAYER_KINDS: readonly AccountKind[] = ['player_wallet', 'player_referral'];
+export const PLAYER_KINDS: readonly AccountKind[] = ['player_wallet', 'player_referral', 'chip_wallet'];
 
 /** A ledger account. Its balance changes only together with a transfer row (ledger/ledger.ts). */
 export const AccountSchema = defineEntity({

@@ -15,6 +15,7 @@ import { Migration20261128040000_table_leases } from './Migration20261128040000_
 import { Migration20261129000000_protection } from './Migration20261129000000_protection.js';
 import { Migration20261130000000_pending_seeds } from './Migration20261130000000_pending_seeds.js';
 import { Migration20261130010000_lease_key_share } from './Migration20261130010000_lease_key_share.js';
+import { Migration20261202000000_practice } from './Migration20261202000000_practice.js';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist (start). */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129000000_protection', class: Migration20261129000000_protection },
   { name: 'Migration20261130000000_pending_seeds', class: Migration20261130000000_pending_seeds },
   { name: 'Migration20261130010000_lease_key_share', class: Migration20261130010000_lease_key_share },
+  { name: 'Migration20261202000000_practice', class: Migration20261202000000_practice },
 ];
