@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'callback_rejected',
   'idempotency_key_reused',
   'withdrawal_already_decided',
+  // Practice tables (RULES §8): play chips are topped up once every four hours, or when too few to sit
+  'chips_topup_too_soon',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -414,7 +414,8 @@ export class TableRuntime implements TableDirectory {
       roomType: table.type,
       state: after,
       events,
-      balances: walletBalancesAfter(plan, before, after),
+      // Dollar wallets only: a practice table's chips are in its frames, never a dollar balance.
+      balances: currencyOf(table) === 'usd' ? walletBalancesAfter(plan, before, after) : new Map(),
       lobby: seatsChanged || before.status !== after.status,
       now,
     });

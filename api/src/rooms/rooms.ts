@@ -39,6 +39,8 @@ export interface RoomRecord {
   currency?: RoomCurrency;
   /** A public practice table the house keeps open: an empty one is not closed. */
   houseKept?: boolean;
+  /** The room's own number (core's housePlayersOf makes a practice table's house players from it). */
+  tableNumber?: number;
   createdAt: Date;
   closedAt: Date | null;
 }
@@ -46,13 +48,15 @@ export interface RoomRecord {
 /** A create request after validation (createRoomRequestSchema): the stake in dollars. */
 export type CreateRoomInput = (
   { type: 'public'; minBet: number } | { type: 'private'; minBet: number; password: string }
-) & { currency?: RoomCurrency; houseKept?: boolean };
+) & { currency?: RoomCurrency };
 
 export type RoomChange = { kind: 'created' | 'closed'; room: RoomRecord };
 
 export interface RoomsService {
   /** Needs a balance of 10 stakes (insufficientBalance). The creator of a private room may always enter it. */
   create(ownerId: string, input: CreateRoomInput): Promise<RoomRecord>;
+  /** A public practice table kept by the house (RULES §8): no owner, never closed for being empty. */
+  createKept(stakeCents: number): Promise<RoomRecord>;
   /** Open rooms, public and private, newest first, with their players from the table directory. */
   listOpen(): Promise<RoomSummary[]>;
   /**
@@ -88,6 +92,7 @@ function toRecord(room: Room): RoomRecord {
     status: room.status,
     currency: room.currency,
     houseKept: room.houseKept,
+    ...(room.tableNumber == null ? {} : { tableNumber: room.tableNumber }),
     createdAt: room.createdAt,
     closedAt: room.closedAt ?? null,
   };
@@ -232,6 +237,36 @@ export function createRoomsService(deps: {
     }
   }
 
+  /** Writes a new open room (and its creator's access to a private one) and announces it. */
+  async function insertRoom(
+    fields: Omit<Room, 'status' | 'tableNumber' | 'createdAt' | 'closedAt'>,
+  ): Promise<RoomRecord> {
+    const numbered = await knexOf(orm).raw<{ rows: { n: string }[] }>(
+      `select nextval('room_table_numbers') as n`,
+    );
+    const room: Room = {
+      ...fields,
+      status: 'open',
+      tableNumber: Number(numbered.rows[0]!.n),
+      createdAt: new Date(),
+      closedAt: null,
+    };
+    // Plain inserts in a connection-level transaction: no unit of work, see the top of this file.
+    const em = orm.em.fork();
+    await em.getConnection().transactional(async (trx) => {
+      await em.insert(RoomSchema, room, { ctx: trx });
+      if (room.passwordHash && room.ownerId)
+        await em.insert(
+          RoomAccessSchema,
+          { roomId: room.id, userId: room.ownerId, grantedAt: new Date() },
+          { ctx: trx },
+        );
+    });
+    const record = toRecord(room);
+    changed({ kind: 'created', room: record });
+    return record;
+  }
+
   async function accessGranted(roomId: string, userId: string): Promise<boolean> {
     return (await orm.em.fork().count(RoomAccessSchema, { roomId, userId })) > 0;
   }
@@ -250,36 +285,30 @@ export function createRoomsService(deps: {
       const currency = input.currency ?? 'usd';
       await requireBalanceFor(ownerId, stakeCents, currency);
       const id = randomUUID();
-      const passwordHash = input.type === 'private' ? await hashPassword(input.password) : null;
-      const passwordSealed =
-        input.type === 'private' && deps.passwordBox ? deps.passwordBox.seal(id, input.password) : null;
-      const room: Room = {
+      const password = input.type === 'private' ? input.password : null;
+      return insertRoom({
         id,
         ownerId,
         stakeCents,
         type: input.type,
-        passwordHash,
-        passwordSealed,
-        status: 'open',
+        passwordHash: password === null ? null : await hashPassword(password),
+        passwordSealed: password !== null && deps.passwordBox ? deps.passwordBox.seal(id, password) : null,
         currency,
-        houseKept: input.houseKept === true && currency === 'chips' && input.type === 'public',
-        createdAt: new Date(),
-        closedAt: null,
-      };
-      // Plain inserts in a connection-level transaction: no unit of work, see the top of this file.
-      const em = orm.em.fork();
-      await em.getConnection().transactional(async (trx) => {
-        await em.insert(RoomSchema, room, { ctx: trx });
-        if (passwordHash)
-          await em.insert(
-            RoomAccessSchema,
-            { roomId: room.id, userId: ownerId, grantedAt: new Date() },
-            { ctx: trx },
-          );
+        houseKept: false,
       });
-      const record = toRecord(room);
-      changed({ kind: 'created', room: record });
-      return record;
+    },
+
+    createKept(stakeCents) {
+      return insertRoom({
+        id: randomUUID(),
+        ownerId: null,
+        stakeCents,
+        type: 'public',
+        passwordHash: null,
+        passwordSealed: null,
+        currency: 'chips',
+        houseKept: true,
+      });
     },
 
     async listOpen() {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { needsDeal, nextDeadline } from '../table/clock.js';
 import { legalMoves, NO_MOVES } from '../table/moves.js';
-import { table, withBalance, type TestTable } from '../table/test-support.js';
+import { createTable } from '../table/create.js';
+import { table, TestTable, withBalance } from '../table/test-support.js';
 import type { TableAction } from '../table/types.js';
 import { viewFor } from '../table/view.js';
 import { housePlayersOf, isHousePlayerId } from './house-names.js';
@@ -210,5 +211,32 @@ describe('house players are told apart by their ids', () => {
   it('no Telegram id looks like a house player', () => {
     for (const id of ['1', '1001', '7000000000', '0', '-0', 'house', ''])
       expect(isHousePlayerId(id)).toBe(false);
+  });
+});
+
+describe('a practice table keeps what makes it one through every move', () => {
+  it('its currency and its house seats survive the reducer', () => {
+    const t = new TestTable(createTable({ roomId: 'room-p', stake: 1_000, currency: 'chips' }));
+    t.act({ type: 'sit', playerId: '5', balance: 1_000_000, username: 'p', avatar: null });
+    t.act({ type: 'sit', playerId: '-9', balance: 1_000_000, username: 'Bella', avatar: null, house: true });
+    t.start();
+    expect(t.state.currency).toBe('chips');
+    expect(t.state.seats.find((s) => s.playerId === '-9')?.house).toBe(true);
+    expect(t.view('5').currency).toBe('chips');
+    expect(t.view('5').players.find((p) => p.id === '-9')?.isHouse).toBe(true);
+  });
+
+  it('a dollar table refuses a house seat', () => {
+    const t = new TestTable(createTable({ roomId: 'room-d', stake: 100 }));
+    expect(
+      t.refused({
+        type: 'sit',
+        playerId: '-9',
+        balance: 10_000,
+        username: 'Bella',
+        avatar: null,
+        house: true,
+      }),
+    ).toBe('forbidden');
   });
 });

@@ -8,3 +8,4 @@ export * from './socket.js';
 export * from './lobby.js';
 export * from './hands.js';
 export * from './protection.js';
+export * from './practice.js';

@@ -17,6 +17,8 @@ export const RoomSchema = defineEntity({
     currency: p.enum(['usd', 'chips'] as const).default('usd'),
     /** A public practice table the house keeps open (api/src/practice); never closed for being empty. */
     houseKept: p.boolean().default(false),
+    /** Given by the database: the room's own number, from which its house players' ids are made. */
+    tableNumber: p.bigint('number').nullable(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

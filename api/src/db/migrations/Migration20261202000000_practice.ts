@@ -9,7 +9,9 @@ import { Migration } from '@mikro-orm/migrations';
  *   reads player_wallet, hand_escrow or house leaves chips out by construction.
  * - ledger_post refuses a transfer between a chip account and a dollar account (SV003), and keeps
  *   chip wallets and escrows from going negative, like their dollar twins.
- * - rooms.currency: 'usd' or 'chips'; rooms.house_kept: a public practice table the house keeps open.
+ * - rooms.currency: 'usd' or 'chips'; rooms.house_kept: a public practice table the house keeps open;
+ *   rooms.table_number: a number of its own for every room, from which a practice table's house
+ *   players' ids are made (core's housePlayersOf), so no two tables ever seat the same one.
  * - users.is_house: a house player (negative ids, never a Telegram id); users.chips_topped_up_at: the
  *   last top-up, so two taps or two tabs top up once.
  */
@@ -94,8 +96,11 @@ export class Migration20261202000000_practice extends Migration {
          where a.id = n.id and a.id = any(v_ids);
       end $$;`);
 
+    this.addSql(`create sequence room_table_numbers;`);
     this.addSql(`
       alter table rooms
+        add column table_number bigint not null default nextval('room_table_numbers'),
+        add constraint rooms_table_number_unique unique (table_number),
         add column currency text not null default 'usd' check (currency in ('usd', 'chips')),
         add column house_kept boolean not null default false,
         add constraint rooms_house_kept_practice check (not house_kept or currency = 'chips');`);
@@ -108,6 +113,7 @@ export class Migration20261202000000_practice extends Migration {
 
   override async down(): Promise<void> {
     this.addSql(`alter table users drop column is_house, drop column chips_topped_up_at;`);
-    this.addSql(`alter table rooms drop column currency, drop column house_kept;`);
+    this.addSql(`alter table rooms drop column currency, drop column house_kept, drop column table_number;`);
+    this.addSql(`drop sequence room_table_numbers;`);
   }
 }
