@@ -21,6 +21,8 @@ import { createRoomsService, type RoomsService } from './rooms/rooms.js';
 import type { TableDirectory } from './rooms/table-directory.js';
 import { createSuspension, type Suspension } from './users/suspension.js';
 import { createProtection, type ProtectionService } from './protection/protection.js';
+import { createChips } from './practice/chips.js';
+import { createPractice, type PracticeService } from './practice/practice.js';
 import { createUsersService, type UsersService } from './users/users.js';
 
 export interface Services {
@@ -47,6 +49,8 @@ export interface Services {
   wallets: WalletEvents;
   /** Notices the bot sends, written with the changes they tell of; `onWritten` wakes the bot's drain. */
   outbox: NoticeOutbox;
+  /** Play chips, the house's practice tables and Play now (api/src/practice, RULES §8). */
+  practice: PracticeService;
   tokens: AccessTokens;
   /** users.token_version: raised by a sign-out (and a suspension) to revoke the user's tokens. */
   tokenVersions: TokenVersions;
@@ -104,6 +108,14 @@ export function createServices(options: CreateServicesOptions): Services {
     suspension,
     protection,
   });
+  const practice = createPractice({
+    knex,
+    rooms,
+    chips: createChips({ knex, ledger }),
+    suspension,
+    protection,
+    logger,
+  });
   const desk = createDesk({
     knex,
     gateways: payments.gateways.all,
@@ -125,6 +137,7 @@ export function createServices(options: CreateServicesOptions): Services {
     hands: createHandHistory(knex),
     wallets,
     outbox,
+    practice,
     tokens,
     tokenVersions,
     signIn: (request) =>

@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   'withdrawal_already_decided',
   // An operator approving the withdrawal of a suspended account: refused (unsuspend first, or reject)
   'player_suspended',
+  // Practice tables (RULES §8): play chips are topped up once every four hours, or when too few to sit
+  'chips_topup_too_soon',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -13,3 +13,4 @@ export type * from './desk.js';
 export * from './protocol/index.js';
 export * from './table/index.js';
 export * from './fairness/index.js';
+export * from './bots/index.js';

@@ -46,6 +46,7 @@ function player(position: number, over: Partial<PlayerView> = {}): PlayerView {
     totalBet: 0,
     lastAction: null,
     lastWinAmount: 0,
+    isHouse: false,
     ...over,
   };
 }
@@ -53,6 +54,7 @@ function player(position: number, over: Partial<PlayerView> = {}): PlayerView {
 function table(over: Partial<GameState>): GameState {
   return {
     roomId: ROOM,
+    currency: 'usd',
     status: 'waiting',
     pot: 0,
     tax: 0,

@@ -21,6 +21,7 @@ import { userRoutes } from './routes/users.js';
 import { avatarRoutes } from './routes/avatars.js';
 import { adminRoutes } from './routes/admin.js';
 import { protectionRoutes } from './routes/protection.js';
+import { practiceRoutes } from './routes/practice.js';
 import { paymentCallbackRoutes } from './routes/payment-callbacks.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import { botWebhookRoute, type BotWebhookMount } from './routes/bot-webhook.js';
@@ -138,6 +139,7 @@ export function createApp(services: Services, options: AppOptions = {}): App {
   paymentCallbackRoutes(router, services);
   adminRoutes(router, services, limits);
   protectionRoutes(router, services, limits);
+  practiceRoutes(router, services, limits);
   sandboxRoutes(router, services.payments.gateways.sandbox, config.isProduction);
   if (options.botWebhook) koa.use(botWebhookRoute(options.botWebhook));
   // Development only: a stand-in Bot API and the chat page, so the bot can be tried without Telegram.

@@ -30,6 +30,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   idempotency_key_reused: 409,
   withdrawal_already_decided: 409,
   player_suspended: 409,
+  chips_topup_too_soon: 429,
   payment_provider_unavailable: 503,
   unknown_error: 500,
 };

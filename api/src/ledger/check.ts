@@ -1,6 +1,8 @@
 /**
  * The ledger's invariants, checked from the database alone: the balances sum to zero, each balance
- * equals its credits minus its debits, and no account holding someone's money is negative.
+ * equals its credits minus its debits, and no account holding someone's money is negative. Play
+ * chips (RULES §8) balance on their own: their accounts sum to zero too, and no transfer crosses
+ * between chips and dollars.
  */
 import type { Knex } from '@mikro-orm/postgresql';
 import { NON_NEGATIVE_KINDS, OWED_TO_PLAYERS_KINDS } from '../db/entities/account.js';
@@ -11,6 +13,10 @@ export interface LedgerCheckReport {
   transfers: number;
   /** Sum of every balance, in cents; must be 0. */
   totalBalance: number;
+  /** Sum of the play-chip accounts alone; must be 0 as well. */
+  chipsBalance: number;
+  /** Transfers between a chip account and a dollar account; must be 0. */
+  crossCurrency: number;
   /** Accounts whose stored balance differs from what their transfers say. */
   mismatches: { accountId: number; kind: string; balance: number; expected: number }[];
   /** Player or escrow accounts below zero. */
@@ -24,10 +30,21 @@ export async function checkLedger(knex: Knex): Promise<LedgerCheckReport> {
   return knex.transaction(
     async (trx) => {
       const totals = await trx.raw<{
-        rows: { accounts: string; total: string | null; transfers: string; owed: string }[];
+        rows: {
+          accounts: string;
+          total: string | null;
+          chips: string | null;
+          transfers: string;
+          crossed: string;
+          owed: string;
+        }[];
       }>(
         `select (select count(*) from accounts) as accounts, (select sum(balance) from accounts) as total,
+                (select sum(balance) from accounts where kind like 'chip\\_%') as chips,
                 (select count(*) from transfers) as transfers,
+                (select count(*) from transfers t
+                   join accounts d on d.id = t.debit_account_id join accounts c on c.id = t.credit_account_id
+                  where (d.kind like 'chip\\_%') <> (c.kind like 'chip\\_%')) as crossed,
                 (select coalesce(sum(balance), 0) from accounts where kind = any(?)) as owed`,
         [[...OWED_TO_PLAYERS_KINDS]],
       );
@@ -52,6 +69,8 @@ export async function checkLedger(knex: Knex): Promise<LedgerCheckReport> {
         transfers: Number(row.transfers),
         totalBalance: Number(row.total ?? 0),
         owedToPlayers: Number(row.owed),
+        chipsBalance: Number(row.chips ?? 0),
+        crossCurrency: Number(row.crossed),
         mismatches: mismatched.rows.map((r) => ({
           accountId: Number(r.id),
           kind: r.kind,
@@ -65,7 +84,11 @@ export async function checkLedger(knex: Knex): Promise<LedgerCheckReport> {
         })),
       };
       report.ok =
-        report.totalBalance === 0 && report.mismatches.length === 0 && report.negatives.length === 0;
+        report.totalBalance === 0 &&
+        report.chipsBalance === 0 &&
+        report.crossCurrency === 0 &&
+        report.mismatches.length === 0 &&
+        report.negatives.length === 0;
       return report;
     },
     { isolationLevel: 'repeatable read', readOnly: true },
@@ -79,6 +102,9 @@ export function formatLedgerReport(report: LedgerCheckReport): string {
     `  owed to players (wallets, referral, withdrawal holds, hand escrows): ${report.owedToPlayers} cents`,
   ];
   if (report.totalBalance !== 0) lines.push(`  VIOLATION: balances sum to ${report.totalBalance}, not 0`);
+  if (report.chipsBalance !== 0) lines.push(`  VIOLATION: play chips sum to ${report.chipsBalance}, not 0`);
+  if (report.crossCurrency !== 0)
+    lines.push(`  VIOLATION: ${report.crossCurrency} transfers cross between chips and dollars`);
   for (const m of report.mismatches) {
     lines.push(
       `  VIOLATION: account ${m.accountId} (${m.kind}) holds ${m.balance}, its transfers say ${m.expected}`,

@@ -10,13 +10,28 @@
  * Idempotency: the transfer's key is UNIQUE; posting the same key again (even concurrently) moves
  * money once and returns the original transfer.
  */
-import { isCents, SvaraError, type Cents } from '@svara/core';
+import { isCents, SvaraError, type Cents, type RoomCurrency } from '@svara/core';
 import type { Knex } from '@mikro-orm/postgresql';
 import { PLAYER_KINDS, type AccountKind } from '../db/entities/account.js';
 import { preparedStatement } from '../db/prepared-statement.js';
 
 export type { AccountKind };
-export type SystemAccountKind = Exclude<AccountKind, 'player_wallet' | 'player_referral' | 'hand_escrow'>;
+export type SystemAccountKind = Exclude<
+  AccountKind,
+  'player_wallet' | 'player_referral' | 'hand_escrow' | 'chip_wallet' | 'chip_escrow'
+>;
+type OwnedKind = 'player_wallet' | 'player_referral' | 'chip_wallet';
+
+/** The accounts a room's money lives in: dollars, or play chips at a practice table (RULES §8). */
+const CURRENCY_KINDS = {
+  usd: { wallet: 'player_wallet', escrow: 'hand_escrow', house: 'house' },
+  chips: { wallet: 'chip_wallet', escrow: 'chip_escrow', house: 'chip_house' },
+} as const satisfies Record<RoomCurrency, { wallet: OwnedKind; escrow: AccountKind; house: SystemAccountKind }>;
+
+/** The house's account of a currency: its 5 % share of pots (RULES §4, §8). */
+export function houseKind(currency: RoomCurrency): SystemAccountKind {
+  return CURRENCY_KINDS[currency].house;
+}
 
 export interface TransferRequest {
   /** Unique per intended movement, e.g. `hand:<id>:ante:<user>`; reposting it never moves money twice. */
@@ -183,6 +198,10 @@ export interface Ledger {
   playerReferral(userId: string): Promise<number>;
   /** The escrow account holding a hand's pot, keyed by the hand (or any) reference. */
   handEscrow(reference: string): Promise<number>;
+  /** A player's account in a currency: the dollar wallet, or their play chips (created on first use). */
+  walletOf(userId: string, currency: RoomCurrency): Promise<number>;
+  /** A hand's escrow in its room's currency. */
+  escrowOf(reference: string, currency: RoomCurrency): Promise<number>;
   /** A singleton system account: house, deposits, withdrawals, faucet, referral_payouts. */
   systemAccount(kind: SystemAccountKind): Promise<number>;
   /**
@@ -193,10 +212,10 @@ export interface Ledger {
    */
   systemShard(kind: SystemAccountKind, key: string): Promise<number>;
   balance(accountId: number): Promise<Cents>;
-  /** The user's wallet balance in cents; 0 when the user has no wallet yet. */
-  walletBalance(userId: string): Promise<Cents>;
+  /** The user's wallet balance in cents (or their chips); 0 when the user has no such account yet. */
+  walletBalance(userId: string, currency?: RoomCurrency): Promise<Cents>;
   /** Balance of an owned account kind for a user without creating it; 0 when absent. */
-  ownedBalance(userId: string, kind: 'player_wallet' | 'player_referral'): Promise<Cents>;
+  ownedBalance(userId: string, kind: OwnedKind): Promise<Cents>;
   /** The transfer posted under a key, or null. */
   findTransfer(idempotencyKey: string): Promise<TransferRecord | null>;
   /** Transfers touching an account, newest first. */
@@ -205,7 +224,8 @@ export interface Ledger {
 
 /** `kind`, checked to be a system kind (the type says so; callers in plain JavaScript may not). */
 function systemKind(kind: SystemAccountKind): SystemAccountKind {
-  if ((PLAYER_KINDS as readonly string[]).includes(kind) || kind === ('hand_escrow' as string)) {
+  const owned = (PLAYER_KINDS as readonly string[]).includes(kind);
+  if (owned || kind === ('hand_escrow' as string) || kind === ('chip_escrow' as string)) {
     throw new RangeError(`${kind} is not a system account`);
   }
   return kind;
@@ -321,7 +341,7 @@ export function createLedger(knex: Knex): Ledger {
     return requests.map((r) => byKey.get(r.idempotencyKey)!);
   }
 
-  async function ownedBalance(userId: string, kind: 'player_wallet' | 'player_referral'): Promise<Cents> {
+  async function ownedBalance(userId: string, kind: OwnedKind): Promise<Cents> {
     const result = await knex.raw<{ rows: { balance: string }[] }>(
       // Spelled like the accounts' identity index, so it is a lookup in it rather than a scan.
       `select balance from accounts where kind = ? and coalesce(owner_id, 0) = ?::bigint
@@ -349,6 +369,8 @@ export function createLedger(knex: Knex): Ledger {
     playerWallet: (userId) => accountId('player_wallet', userId, null),
     playerReferral: (userId) => accountId('player_referral', userId, null),
     handEscrow: (reference) => accountId('hand_escrow', null, reference),
+    walletOf: (userId, currency) => accountId(CURRENCY_KINDS[currency].wallet, userId, null),
+    escrowOf: (reference, currency) => accountId(CURRENCY_KINDS[currency].escrow, null, reference),
     systemAccount: (kind) => accountId(systemKind(kind), null, null),
     systemShard: (kind, key) => accountId(systemKind(kind), null, `shard:${shardOf(key)}`),
     async balance(id) {
@@ -360,7 +382,7 @@ export function createLedger(knex: Knex): Ledger {
       if (!row) throw new RangeError(`unknown account ${id}`);
       return Number(row.balance);
     },
-    walletBalance: (userId) => ownedBalance(userId, 'player_wallet'),
+    walletBalance: (userId, currency = 'usd') => ownedBalance(userId, CURRENCY_KINDS[currency].wallet),
     ownedBalance,
     async findTransfer(key) {
       return (await readByKeys([key])).get(key) ?? null;

@@ -12,9 +12,9 @@
  * non-empty) gets its own answer and holds back no other table.
  */
 import type { Knex } from '@mikro-orm/postgresql';
-import { applyAction, type TableAction, type TableState } from '@svara/core';
+import { applyAction, type RoomCurrency, type TableAction, type TableState } from '@svara/core';
 import { preparedStatement } from '../db/prepared-statement.js';
-import { ledgerPostArguments, type Ledger, type TransferRequest } from '../ledger/ledger.js';
+import { houseKind, ledgerPostArguments, type Ledger, type TransferRequest } from '../ledger/ledger.js';
 import type { LedgerParty, MoneyPlan } from './ledger-plan.js';
 import { escrowReference } from './ledger-plan.js';
 import { planVoid, type Refund } from './void-plan.js';
@@ -140,23 +140,28 @@ export function createHandStore(
   const waiting: Pending[] = [];
   let inFlight = 0;
 
-  async function accountOf(p: LedgerParty): Promise<number> {
+  // A plan's parties live in its room's currency: dollars, or play chips at a practice table.
+  async function accountOf(p: LedgerParty, currency: RoomCurrency): Promise<number> {
     switch (p.kind) {
       case 'wallet':
-        return ledger.playerWallet(p.userId);
+        return ledger.walletOf(p.userId, currency);
       case 'escrow':
-        return ledger.handEscrow(p.reference);
+        return ledger.escrowOf(p.reference, currency);
       case 'house':
-        return ledger.systemAccount('house');
+        return ledger.systemAccount(houseKind(currency));
     }
   }
 
+  const escrowsOf = (plan: MoneyPlan) =>
+    plan.settledEscrows.map((ref) => ledger.escrowOf(ref, plan.currency ?? 'usd'));
+
   async function requests(plan: MoneyPlan): Promise<TransferRequest[]> {
+    const currency = plan.currency ?? 'usd';
     return Promise.all(
       plan.transfers.map(async (t) => ({
         idempotencyKey: t.idempotencyKey,
-        debitAccountId: await accountOf(t.from),
-        creditAccountId: await accountOf(t.to),
+        debitAccountId: await accountOf(t.from, currency),
+        creditAccountId: await accountOf(t.to, currency),
         amount: t.amount,
         reason: t.reason,
         metadata: t.metadata,
@@ -170,7 +175,7 @@ export function createHandStore(
    * now plus the plan's moves is exactly its balance after them. Gives the escrows' account ids.
    */
   async function assertSettledEmpty(plan: MoneyPlan, batch: TransferRequest[]): Promise<number[]> {
-    const ids = await Promise.all(plan.settledEscrows.map((ref) => ledger.handEscrow(ref)));
+    const ids = await Promise.all(escrowsOf(plan));
     for (const [i, id] of ids.entries()) {
       let after = await ledger.balance(id);
       for (const t of batch) {
@@ -260,7 +265,7 @@ export function createHandStore(
     // those of several new hands are looked up at once.
     const [transfers, settled] = await Promise.all([
       Promise.all(batch.map((part) => requests(part.plan))).then((lists) => lists.flat()),
-      Promise.all(batch.flatMap((part) => part.plan.settledEscrows.map((ref) => ledger.handEscrow(ref)))),
+      Promise.all(batch.flatMap((part) => escrowsOf(part.plan))),
     ]);
     await tableCommit(
       transfers,
@@ -342,19 +347,20 @@ export function createHandStore(
 
     async voidHand(hand) {
       const reference = escrowReference(hand.roomId, hand.handNumber);
-      const escrow = await ledger.handEscrow(reference);
+      const currency = hand.state.currency ?? 'usd';
+      const escrow = await ledger.escrowOf(reference, currency);
       const refunds = planVoid(hand.state, await ledger.balance(escrow));
       const batch: TransferRequest[] = await Promise.all(
         refunds.map(async (r) => ({
           idempotencyKey: `void:${hand.roomId}:${hand.handNumber}:${r.playerId}`,
           debitAccountId: escrow,
-          creditAccountId: await ledger.playerWallet(r.playerId),
+          creditAccountId: await ledger.walletOf(r.playerId, currency),
           amount: r.amount,
           reason: 'hand_void',
           metadata: { roomId: hand.roomId, handNumber: hand.handNumber },
         })),
       );
-      const settled = await assertSettledEmpty({ transfers: [], settledEscrows: [reference] }, batch);
+      const settled = await assertSettledEmpty({ transfers: [], settledEscrows: [reference], currency }, batch);
       // The row keeps the hand as it was when it stopped (its steps replayed), like a hand that ended.
       const voided = rowRecords(hand.roomId, [
         { handNumber: hand.handNumber, state: hand.state, status: 'voided' },

@@ -11,6 +11,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import { isHousePlayerId } from '@svara/core';
 import { knexOf } from '../db/orm.js';
 import { createFairness } from '../fairness/service.js';
 import type { RunningServer } from '../server.js';
@@ -29,6 +30,7 @@ import { ClusterTables } from './cluster/forwarding.js';
 import { Ownership } from './cluster/ownership.js';
 import { DEFAULT_LEASE_TIMING, newNodeId, TableLeases } from './cluster/table-lease.js';
 import { RealityChecks } from '../protection/reality-checks.js';
+import { attachPractice } from '../practice/attach.js';
 
 export type { RealtimeOptions } from './options.js';
 
@@ -128,6 +130,8 @@ export async function attachRealtime(
     protection: {
       blockedAmong: (userIds) => services.protection.blockedAmong(userIds),
       seatChanged: (userId, roomId, seated, restored) => {
+        // House players of the practice tables have no play sessions (nobody to protect).
+        if (isHousePlayerId(userId)) return;
         void services.protection
           .seatChanged(userId, roomId, seated, restored)
           .then(() => realityChecks?.seatChanged(userId, seated));
@@ -162,7 +166,11 @@ export async function attachRealtime(
   otherNodes?.unref();
   const cluster = ownership ? new ClusterTables(runtime, ownership, redis[0]!, redis[2]!, logger) : null;
   const gateway = new Gateway(io, cluster ?? runtime, lobby, services, options, logger);
-  runtime.setListener(cluster ? cluster.listener(gateway) : gateway);
+  const practice = attachPractice(runtime, services, logger, {
+    ...(options.houseThinkScale === undefined ? {} : { thinkScale: options.houseThinkScale }),
+    ...(options.keepPracticeTables === undefined ? {} : { keepTablesOpen: options.keepPracticeTables }),
+  });
+  runtime.setListener(practice.listener(cluster ? cluster.listener(gateway) : gateway));
   realityChecks = new RealityChecks({
     protection: services.protection,
     isSeated: (userId) => runtime.seatOf(userId) !== undefined,
@@ -174,6 +182,7 @@ export async function attachRealtime(
   // Seats brought back at start: their reality checks go on.
   for (const userId of runtime.seatedPlayers()) realityChecks.seatChanged(userId, true);
   await cluster?.start(gateway);
+  await practice.start();
   if (ownership) {
     // A table taken over from a dead node: its players whose sockets are here are back at once.
     ownership.onTakenOver = (roomId) => {
@@ -240,6 +249,7 @@ export async function attachRealtime(
     stats,
     async close() {
       stopStats();
+      practice.stop();
       unsubscribe();
       unsubscribeSuspension();
       unsubscribeExclusion();

@@ -4,7 +4,7 @@
  * plays for the pot of the hand that tied, so when it is dealt the pot is first carried from the old
  * hand's escrow into the new one: every escrow is then emptied by the hand it belongs to.
  */
-import type { Cents, MoneyParty, TableEvent, TableState } from '@svara/core';
+import type { Cents, MoneyParty, RoomCurrency, TableEvent, TableState } from '@svara/core';
 
 export type LedgerParty =
   { kind: 'wallet'; userId: string } | { kind: 'escrow'; reference: string } | { kind: 'house' };
@@ -23,6 +23,8 @@ export type MoneyPlan = {
   transfers: PlannedTransfer[];
   /** Escrows whose hand is over after these transfers: each must hold exactly zero. */
   settledEscrows: string[];
+  /** The accounts the plan moves: play chips at a practice table (RULES §8), dollars when absent. */
+  currency?: RoomCurrency;
 };
 
 /** The escrow account reference of a hand. */
@@ -54,6 +56,7 @@ export function planMoney(
   potBefore: Cents,
   handBefore: number,
   events: readonly TableEvent[],
+  currency: RoomCurrency = 'usd',
 ): MoneyPlan {
   const transfers: PlannedTransfer[] = [];
   const settled: string[] = [];
@@ -97,7 +100,9 @@ export function planMoney(
         break;
     }
   }
-  return { transfers, settledEscrows: [...new Set(settled)] };
+  const plan: MoneyPlan = { transfers, settledEscrows: [...new Set(settled)] };
+  if (currency !== 'usd') plan.currency = currency;
+  return plan;
 }
 
 /** What a plan moves into (+) or out of (−) each wallet it touches. */

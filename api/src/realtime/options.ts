@@ -56,6 +56,16 @@ export interface RealtimeOptions {
   commitBatching: CommitBatching;
   /** How long a minute of play is for reality checks (api/src/protection/reality-checks.ts); tests shorten it. */
   realityCheckMinuteMs?: number;
+  /**
+   * House players' pause before a move, as a share of the human-like 0.8–3 s (api/src/practice): 1 in
+   * the product; tests with short turn clocks shorten it (HOUSE_THINK_SCALE).
+   */
+  houseThinkScale?: number;
+  /**
+   * The house keeps a public practice table open at every practice stake (api/src/practice); tests
+   * whose lobby must start empty turn it off.
+   */
+  keepPracticeTables?: boolean;
 }
 
 export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {

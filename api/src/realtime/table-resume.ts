@@ -14,7 +14,7 @@
  * transfer is posted twice.
  */
 import type { Knex } from '@mikro-orm/postgresql';
-import { applyAction, createTable, type TableState, type TableTimings } from '@svara/core';
+import { applyAction, createTable, isHousePlayerId, type TableState, type TableTimings } from '@svara/core';
 import type { Ledger } from '../ledger/ledger.js';
 import type { Logger } from '../logger.js';
 import type { Ownership } from './cluster/ownership.js';
@@ -39,7 +39,7 @@ export interface ResumeDeps {
   knex: Knex;
   store: HandStore;
   seats: SeatStore;
-  ledger: Pick<Ledger, 'walletBalance' | 'handEscrow' | 'balance'>;
+  ledger: Pick<Ledger, 'walletBalance' | 'escrowOf' | 'balance'>;
   clock: () => number;
   timings: Partial<TableTimings>;
   logger: Logger;
@@ -54,17 +54,17 @@ const NO_MONEY = { transfers: [], settledEscrows: [] };
 
 /** A new table for the room. Hand numbers go on from the last on record: a number names an escrow. */
 export async function freshTable(
-  room: Pick<RoomRecord, 'id' | 'stakeCents'>,
+  room: Pick<RoomRecord, 'id' | 'stakeCents' | 'currency'>,
   store: Pick<HandStore, 'lastHandNumber'>,
   timings: Partial<TableTimings>,
 ): Promise<TableState> {
-  const created = createTable({ roomId: room.id, stake: room.stakeCents, timings });
+  const created = createTable({ roomId: room.id, stake: room.stakeCents, timings, currency: room.currency });
   return { ...created, handNumber: await store.lastHandNumber(room.id) };
 }
 
 /** A new table for the room, as a runtime without a database to resume from opens it. */
 export async function newTable(
-  room: Pick<RoomRecord, 'id' | 'stakeCents'>,
+  room: Pick<RoomRecord, 'id' | 'stakeCents' | 'currency'>,
   store: Pick<HandStore, 'lastHandNumber'>,
   timings: Partial<TableTimings>,
 ): Promise<Restored> {
@@ -135,7 +135,8 @@ export class TableResumer {
 
   private async rebuildOrVoid(stored: StoredHand): Promise<TableState | null> {
     const { ledger, logger } = this.deps;
-    const escrow = await ledger.handEscrow(escrowReference(stored.roomId, stored.handNumber));
+    const currency = stored.state.currency ?? 'usd';
+    const escrow = await ledger.escrowOf(escrowReference(stored.roomId, stored.handNumber), currency);
     const result = rebuildHand(stored, await ledger.balance(escrow));
     const where = { roomId: stored.roomId, handNumber: stored.handNumber };
     if (result.ok) {
@@ -180,7 +181,7 @@ export class TableResumer {
     let current = state;
     for (const seat of stored) {
       if (current.seats.some((s) => s.playerId === seat.userId)) continue;
-      const balance = await this.deps.ledger.walletBalance(seat.userId);
+      const balance = await this.deps.ledger.walletBalance(seat.userId, state.currency ?? 'usd');
       const r = applyAction(
         current,
         {
@@ -190,6 +191,7 @@ export class TableResumer {
           balance,
           username: seat.username,
           avatar: seat.avatar,
+          house: isHousePlayerId(seat.userId),
         },
         now,
       );

@@ -12,9 +12,11 @@ import { createHistogram } from 'node:perf_hooks';
 import {
   applyAction,
   gameDeadline,
+  isHousePlayerId,
   legalMoves,
   needsDeal,
   nextDeadline,
+  type RoomCurrency,
   type StoodUpCode,
   type TableAction,
   type TableEvent,
@@ -43,6 +45,9 @@ import {
   type TableListener,
   type TableRuntimeDeps,
 } from './table-types.js';
+
+/** What the table plays for: play chips at a practice table (RULES §8), dollars otherwise. */
+const currencyOf = (table: Table): RoomCurrency => table.state.currency ?? 'usd';
 
 export class TableRuntime implements TableDirectory {
   private readonly tables = new Map<string, Table>();
@@ -135,6 +140,7 @@ export class TableRuntime implements TableDirectory {
     const table: Table = {
       roomId,
       type: room.type,
+      kept: room.houseKept === true,
       state: restored.state,
       queue: new SerialQueue(),
       timer: new DeadlineTimer(() => this.onDeadline(table), this.clock),
@@ -184,7 +190,7 @@ export class TableRuntime implements TableDirectory {
     // Reserved now, synchronously, so two sit-downs at two tables cannot both pass the check.
     if (elsewhere === undefined) this.seatedAt.set(user.id, roomId);
     const result = await this.run(table, async () => {
-      const balance = await this.deps.ledger.walletBalance(user.id);
+      const balance = await this.deps.ledger.walletBalance(user.id, currencyOf(table));
       return this.step(table, {
         type: 'sit',
         playerId: user.id,
@@ -192,6 +198,7 @@ export class TableRuntime implements TableDirectory {
         balance,
         username: user.username,
         avatar: user.avatar,
+        ...(isHousePlayerId(user.id) ? { house: true } : {}),
       });
     });
     if (!result.ok && elsewhere === undefined && !this.isSeated(table, user.id)) {
@@ -318,7 +325,7 @@ export class TableRuntime implements TableDirectory {
     // A hand this action ended makes the next one foreseeable: its seed is committed before anyone hears.
     const after = await this.seeds.commitIfDue(table, r.state);
     if (r.events.some((e) => e.type === 'hand_started')) this.seeds.prefetch(table, after.handNumber + 1);
-    const plan = planMoney(table.roomId, before.pot, before.handNumber, r.events);
+    const plan = planMoney(table.roomId, before.pot, before.handNumber, r.events, currencyOf(table));
     const rows = handRows(table, before, after, plan, action, now);
     // Seats are written first: the unique keys refuse a sit-down taken elsewhere (SeatConflictError).
     const seats = this.deps.seats ? seatWrites(after, r.events) : [];
@@ -412,7 +419,8 @@ export class TableRuntime implements TableDirectory {
       roomType: table.type,
       state: after,
       events,
-      balances: walletBalancesAfter(plan, before, after),
+      // Dollar wallets only: a practice table's chips are in its frames, never a dollar balance.
+      balances: currencyOf(table) === 'usd' ? walletBalancesAfter(plan, before, after) : new Map(),
       lobby: seatsChanged || before.status !== after.status,
       now,
     });
@@ -526,7 +534,7 @@ export class TableRuntime implements TableDirectory {
   private async syncBalance(table: Table, userId: string): Promise<ActResult> {
     const seat = table.state.seats.find((s) => s.playerId === userId);
     if (!seat) return refuse('not_seated');
-    const balance = await this.deps.ledger.walletBalance(userId);
+    const balance = await this.deps.ledger.walletBalance(userId, currencyOf(table));
     if (balance === seat.balance) return { ok: true };
     return this.step(table, { type: 'set_balance', playerId: userId, balance });
   }
@@ -569,14 +577,16 @@ export class TableRuntime implements TableDirectory {
       if (table) {
         const closed = await table.queue.run(async () => {
           if (!this.idle(table) || this.tables.get(roomId) !== table) return false;
-          await this.deps.rooms.close(roomId);
+          if (!table.kept) await this.deps.rooms.close(roomId);
           table.timer.clear();
           this.tables.delete(roomId);
-          return true;
+          return !table.kept;
         });
         if (!closed) return;
       } else {
         if (this.opening.has(roomId)) return;
+        // A practice table the house keeps stays open with nobody at it.
+        if ((await this.deps.rooms.get(roomId))?.houseKept) return;
         await this.deps.rooms.close(roomId);
       }
       this.listener?.closed(roomId);

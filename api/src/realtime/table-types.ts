@@ -98,6 +98,8 @@ export interface TableProtection {
 export type Table = {
   roomId: string;
   type: RoomType;
+  /** A practice table the house keeps open: when idle it leaves memory, but its room stays open. */
+  kept: boolean;
   state: TableState;
   queue: SerialQueue;
   timer: DeadlineTimer;

@@ -16,6 +16,7 @@ import {
   roomIdSchema,
   roomRefSchema,
   SvaraError,
+  type RoomCurrency,
   type RoomDetails,
   type RoomSummary,
   type RoomType,
@@ -34,19 +35,28 @@ export interface RoomRecord {
   stakeCents: number;
   type: RoomType;
   status: 'open' | 'closed';
+  /** 'chips' at a practice table (RULES §8); dollars when absent. */
+  currency?: RoomCurrency;
+  /** A public practice table the house keeps open: an empty one is not closed. */
+  houseKept?: boolean;
+  /** The room's own number (core's housePlayersOf makes a practice table's house players from it). */
+  tableNumber?: number;
   createdAt: Date;
   closedAt: Date | null;
 }
 
 /** A create request after validation (createRoomRequestSchema): the stake in dollars. */
-export type CreateRoomInput =
-  { type: 'public'; minBet: number } | { type: 'private'; minBet: number; password: string };
+export type CreateRoomInput = (
+  { type: 'public'; minBet: number } | { type: 'private'; minBet: number; password: string }
+) & { currency?: RoomCurrency };
 
 export type RoomChange = { kind: 'created' | 'closed'; room: RoomRecord };
 
 export interface RoomsService {
   /** Needs a balance of 10 stakes (insufficientBalance). The creator of a private room may always enter it. */
   create(ownerId: string, input: CreateRoomInput): Promise<RoomRecord>;
+  /** A public practice table kept by the house (RULES §8): no owner, never closed for being empty. */
+  createKept(stakeCents: number): Promise<RoomRecord>;
   /** Open rooms, public and private, newest first, with their players from the table directory. */
   listOpen(): Promise<RoomSummary[]>;
   /**
@@ -80,6 +90,9 @@ function toRecord(room: Room): RoomRecord {
     stakeCents: room.stakeCents,
     type: room.type,
     status: room.status,
+    currency: room.currency,
+    houseKept: room.houseKept,
+    ...(room.tableNumber == null ? {} : { tableNumber: room.tableNumber }),
     createdAt: room.createdAt,
     closedAt: room.closedAt ?? null,
   };
@@ -188,6 +201,7 @@ export function createRoomsService(deps: {
       minBet: centsToDollars(room.stakeCents),
       type: room.type,
       status: room.status === 'closed' ? 'closed' : table.status,
+      ...(room.currency === 'chips' ? { currency: 'chips' as const } : {}),
     };
   }
 
@@ -213,14 +227,44 @@ export function createRoomsService(deps: {
     return rows[0]?.id ?? null;
   }
 
-  async function requireBalanceFor(userId: string, stakeCents: number) {
-    const balance = await ledger.walletBalance(userId);
+  async function requireBalanceFor(userId: string, stakeCents: number, currency: RoomCurrency) {
+    const balance = await ledger.walletBalance(userId, currency);
     if (balance < stakeCents * BALANCE_STAKE_MULTIPLIER) {
       throw new SvaraError(
         'insufficientBalance',
         `balance ${balance} below ${BALANCE_STAKE_MULTIPLIER} stakes`,
       );
     }
+  }
+
+  /** Writes a new open room (and its creator's access to a private one) and announces it. */
+  async function insertRoom(
+    fields: Omit<Room, 'status' | 'tableNumber' | 'createdAt' | 'closedAt'>,
+  ): Promise<RoomRecord> {
+    const numbered = await knexOf(orm).raw<{ rows: { n: string }[] }>(
+      `select nextval('room_table_numbers') as n`,
+    );
+    const room: Room = {
+      ...fields,
+      status: 'open',
+      tableNumber: Number(numbered.rows[0]!.n),
+      createdAt: new Date(),
+      closedAt: null,
+    };
+    // Plain inserts in a connection-level transaction: no unit of work, see the top of this file.
+    const em = orm.em.fork();
+    await em.getConnection().transactional(async (trx) => {
+      await em.insert(RoomSchema, room, { ctx: trx });
+      if (room.passwordHash && room.ownerId)
+        await em.insert(
+          RoomAccessSchema,
+          { roomId: room.id, userId: room.ownerId, grantedAt: new Date() },
+          { ctx: trx },
+        );
+    });
+    const record = toRecord(room);
+    changed({ kind: 'created', room: record });
+    return record;
   }
 
   async function accessGranted(roomId: string, userId: string): Promise<boolean> {
@@ -238,36 +282,33 @@ export function createRoomsService(deps: {
       await deps.suspension?.assertActive(ownerId);
       await deps.protection?.assertCanPlay(ownerId);
       const stakeCents = dollarsToCents(input.minBet);
-      await requireBalanceFor(ownerId, stakeCents);
+      const currency = input.currency ?? 'usd';
+      await requireBalanceFor(ownerId, stakeCents, currency);
       const id = randomUUID();
-      const passwordHash = input.type === 'private' ? await hashPassword(input.password) : null;
-      const passwordSealed =
-        input.type === 'private' && deps.passwordBox ? deps.passwordBox.seal(id, input.password) : null;
-      const room: Room = {
+      const password = input.type === 'private' ? input.password : null;
+      return insertRoom({
         id,
         ownerId,
         stakeCents,
         type: input.type,
-        passwordHash,
-        passwordSealed,
-        status: 'open',
-        createdAt: new Date(),
-        closedAt: null,
-      };
-      // Plain inserts in a connection-level transaction: no unit of work, see the top of this file.
-      const em = orm.em.fork();
-      await em.getConnection().transactional(async (trx) => {
-        await em.insert(RoomSchema, room, { ctx: trx });
-        if (passwordHash)
-          await em.insert(
-            RoomAccessSchema,
-            { roomId: room.id, userId: ownerId, grantedAt: new Date() },
-            { ctx: trx },
-          );
+        passwordHash: password === null ? null : await hashPassword(password),
+        passwordSealed: password !== null && deps.passwordBox ? deps.passwordBox.seal(id, password) : null,
+        currency,
+        houseKept: false,
       });
-      const record = toRecord(room);
-      changed({ kind: 'created', room: record });
-      return record;
+    },
+
+    createKept(stakeCents) {
+      return insertRoom({
+        id: randomUUID(),
+        ownerId: null,
+        stakeCents,
+        type: 'public',
+        passwordHash: null,
+        passwordSealed: null,
+        currency: 'chips',
+        houseKept: true,
+      });
     },
 
     async listOpen() {
@@ -318,7 +359,7 @@ export function createRoomsService(deps: {
           { onConflictAction: 'ignore', onConflictFields: ['roomId', 'userId'] },
         );
       }
-      await requireBalanceFor(userId, room.stakeCents);
+      await requireBalanceFor(userId, room.stakeCents, room.currency ?? 'usd');
       if (table.players.length >= MAX_PLAYERS) throw new SvaraError('room_full', `room ${room.id}`);
       if (table.handRunning) throw new SvaraError('game_already_started', `room ${room.id}`);
       return { roomId: room.id, seated: false };

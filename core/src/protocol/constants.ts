@@ -11,6 +11,16 @@ export const MIN_DEPOSIT_CENTS = 500;
 export const DEPOSIT_FEE_BPS = 100;
 export const DEPOSIT_ADDRESS_TTL_SECONDS = 3600;
 export const HOUSE_SHARE_BPS = 500;
+
+/**
+ * Practice tables (RULES §8) play for play chips. A chip is counted like a dollar (100 minor units),
+ * so the engine, the wire and the rounding rules are the same; chips never become dollars.
+ */
+export const PRACTICE_CHIPS_GRANT = 1_000_000;
+/** A player may top their chips up to the grant once in this time, or at once when below a table's ante. */
+export const PRACTICE_TOPUP_INTERVAL_MS = 4 * 60 * 60 * 1000;
+/** The stakes of the practice tables the house keeps open, in chips' minor units (10, 50, 200 chips). */
+export const PRACTICE_STAKES = [1_000, 5_000, 20_000] as const;
 export const CHAT_PHRASE_COUNT = 19;
 export const TON_ADDRESS_LENGTH = 48;
 /**

@@ -13,6 +13,7 @@
  * the route that redirects to their photo): a player without a photo carries `"avatar":null`.
  */
 import { z } from 'zod';
+import { roomCurrencySchema } from './currency.js';
 import { cardSchema } from '../card-schema.js';
 import { HOUSE_SHARE_BPS } from './constants.js';
 import { avatarPath } from './rest.js';
@@ -64,6 +65,7 @@ export const PLAYER_VIEW_DEFAULTS = {
   totalBet: 0,
   lastAction: null,
   lastWinAmount: 0,
+  isHouse: false,
 } as const;
 const P = PLAYER_VIEW_DEFAULTS;
 
@@ -98,6 +100,8 @@ const playerViewFields = z.object({
   totalBet: z.number().default(P.totalBet),
   lastAction: lastActionSchema.nullable().default(P.lastAction),
   lastWinAmount: z.number().default(P.lastWinAmount),
+  /** A house player (RULES §8): shown with its badge, so a person can tell which seats are people. */
+  isHouse: z.boolean().default(P.isHouse),
 });
 
 export const playerViewSchema = playerViewFields.transform(({ avatar, ...player }) => ({
@@ -179,6 +183,7 @@ export const GAME_STATE_DEFAULTS = {
   svaraParticipants: [],
   svaraConfirmed: [],
   svaraTied: [],
+  currency: 'usd',
 } as const;
 const G = GAME_STATE_DEFAULTS;
 /** A list that is empty unless sent (a fresh array for every parse). */
@@ -216,6 +221,8 @@ export const gameStateSchema = z.object({
   /** The viewer's id, or null for a spectator view. */
   viewerId: z.string().nullable(),
   allowedActions: allowedActionsSchema.nullable(),
+  /** 'chips' at a practice table (RULES §8): every amount of the frame is in play chips. */
+  currency: roomCurrencySchema.default(G.currency),
 });
 export type GameState = z.infer<typeof gameStateSchema>;
 /** A frame as sent: a GameState with its fields at their defaults left out. */

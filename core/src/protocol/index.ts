@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './constants.js';
+export * from './currency.js';
 export * from './start-payload.js';
 export * from './rest.js';
 export * from './game-state.js';
@@ -7,3 +8,4 @@ export * from './socket.js';
 export * from './lobby.js';
 export * from './hands.js';
 export * from './protection.js';
+export * from './practice.js';

@@ -9,6 +9,7 @@ import {
   telegramIdSchema,
 } from './common.js';
 import { MAX_STAKE_CENTS } from './constants.js';
+import { roomCurrencySchema } from './currency.js';
 
 /** Where the REST API lives on the api's HTTP server (the built Mini App has every other path). */
 export const API_PREFIX = '/api/v1';
@@ -219,8 +220,13 @@ export const stakeSchema = dollarAmountSchema
   .refine((d) => d * 100 <= MAX_STAKE_CENTS, { message: 'stake too large' });
 
 export const createRoomRequestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('public'), minBet: stakeSchema }),
-  z.object({ type: z.literal('private'), minBet: stakeSchema, password: roomPasswordSchema }),
+  z.object({ type: z.literal('public'), minBet: stakeSchema, currency: roomCurrencySchema.default('usd') }),
+  z.object({
+    type: z.literal('private'),
+    minBet: stakeSchema,
+    password: roomPasswordSchema,
+    currency: roomCurrencySchema.default('usd'),
+  }),
 ]);
 export type CreateRoomRequest = z.input<typeof createRoomRequestSchema>;
 export const createRoomResponseSchema = z.object({ roomId: roomIdSchema });
@@ -241,6 +247,8 @@ export const roomSummarySchema = z.object({
   minBet: z.number(),
   type: roomTypeSchema,
   status: z.string(),
+  /** 'chips' marks a practice table (RULES §8); left out for a dollar room. */
+  currency: roomCurrencySchema.optional(),
 });
 export type RoomSummary = z.infer<typeof roomSummarySchema>;
 export const roomDetailsSchema = roomSummarySchema.extend({

@@ -54,6 +54,7 @@ function dispatch(d: Draft, action: TableAction): TableError | null {
         balance: action.balance,
         username: action.username ?? null,
         avatar: action.avatar ?? null,
+        house: action.house === true,
       });
     }
     case 'leave':

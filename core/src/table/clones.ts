@@ -25,6 +25,8 @@ export function cloneState(s: TableState): TableState {
     result: s.result,
     fairness: s.fairness,
     nextCommitment: s.nextCommitment,
+    // Optional fields the compiler cannot make a copy spell out: a practice table's currency.
+    ...(s.currency ? { currency: s.currency } : {}),
   };
 }
 
@@ -81,5 +83,6 @@ export function cloneSeat(s: Seat): Seat {
     leaving: s.leaving,
     sittingOut: s.sittingOut,
     lastWin: s.lastWin,
+    ...(s.house ? { house: true as const } : {}),
   };
 }

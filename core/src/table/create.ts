@@ -41,5 +41,6 @@ export function createTable(config: TableConfig): TableState {
     result: null,
     fairness: null,
     nextCommitment: null,
+    ...(config.currency === 'chips' ? { currency: 'chips' as const } : {}),
   };
 }

@@ -67,7 +67,7 @@
 export { applyAction } from './apply.js';
 export { createTable, DEFAULT_TIMINGS } from './create.js';
 export { gameDeadline, needsDeal, nextDeadline } from './clock.js';
-export { legalMoves } from './moves.js';
+export { legalMoves, NO_MOVES } from './moves.js';
 export { awaitsNextSeed, commitNextSeed } from './next-seed.js';
 export { NO_ALLOWED_ACTIONS, viewFor, viewerPart } from './view.js';
 export type {

@@ -13,6 +13,7 @@ export type SitInput = {
   balance: Cents;
   username: string | null;
   avatar: string | null;
+  house?: boolean;
 };
 
 /** Sitting down needs a balance of at least 10 × S; a player who is leaving may sit back down. */
@@ -27,6 +28,8 @@ export function sit(d: Draft, input: SitInput): TableError | null {
     patchSeat(d, input.playerId, { leaving: false });
     return null;
   }
+  // House players sit only at practice tables (RULES §8): the server's rule, whatever a caller asks.
+  if (input.house && s.currency !== 'chips') return { code: 'forbidden', detail: 'house players play practice only' };
   if (input.balance < BALANCE_STAKE_MULTIPLIER * s.stake) return { code: 'insufficientBalance' };
   let position = input.position;
   if (position === null) {
@@ -48,6 +51,7 @@ export function sit(d: Draft, input: SitInput): TableError | null {
     leaving: false,
     sittingOut: false,
     lastWin: 0,
+    ...(input.house ? { house: true as const } : {}),
   };
   s.seats = [...s.seats, seat].sort((a, b) => a.position - b.position);
   d.events.push({ type: 'seat_changed', playerId: input.playerId, seated: true, position, reason: 'sat' });

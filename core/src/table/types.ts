@@ -9,6 +9,7 @@
 import type { Card } from '../cards.js';
 import type { ErrorCode } from '../errors.js';
 import type { Cents } from '../money.js';
+import type { RoomCurrency } from '../protocol/currency.js';
 import type { LastAction, TableStatus } from '../protocol/game-state.js';
 import type { SoundName } from '../protocol/socket.js';
 
@@ -32,6 +33,8 @@ export type TableConfig = {
   /** Number of seats, positions 1..maxSeats. Default 6. */
   maxSeats?: number;
   timings?: Partial<TableTimings>;
+  /** Play chips at a practice table (RULES §8); dollars when absent. */
+  currency?: RoomCurrency;
 };
 
 /** A seated player. Balance mirrors the player's wallet; play moves it through transfers. */
@@ -55,6 +58,8 @@ export type Seat = {
   sittingOut: boolean;
   /** Net amount this player received at the last settlement (lastWinAmount on the wire). */
   lastWin: Cents;
+  /** A house player (RULES §8: practice tables only); absent for a person. */
+  house?: true;
 };
 
 export type FoldReason = 'fold' | 'timeout' | 'leave';
@@ -166,6 +171,8 @@ export type TableState = {
   stake: Cents;
   maxSeats: number;
   timings: TableTimings;
+  /** 'chips' at a practice table (RULES §8); absent at a dollar table (and in states stored before it). */
+  currency?: RoomCurrency;
   /** 'ante' and 'showdown' are passed through within one action and never stored. */
   status: TableStatus;
   /** Occupied seats, sorted by position. */
@@ -266,6 +273,8 @@ export type TableAction =
       balance: Cents;
       username: string | null;
       avatar: string | null;
+      /** A house player: accepted only at a practice table (RULES §8). */
+      house?: boolean;
     }
   /** In the hand: folds, and the seat is freed when the hand ends. Otherwise freed at once. */
   | { type: 'leave'; playerId: string }

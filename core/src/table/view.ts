@@ -45,6 +45,7 @@ function playerView(s: TableState, seat: Seat, viewerId: string | null): PlayerV
     totalBet: $(p?.paid ?? 0),
     lastAction: p?.lastAction ?? null,
     lastWinAmount: $(seat.lastWin),
+    isHouse: seat.house === true,
   };
 }
 
@@ -147,5 +148,6 @@ export function viewFor(state: TableState, viewerId: string | null, now: number)
         },
     viewerId: viewer,
     allowedActions: viewer === null ? null : allowedActionsInDollars(legalMoves(s, viewer)),
+    currency: s.currency ?? 'usd',
   };
 }

@@ -25,6 +25,7 @@ export function playerView(over: Partial<PlayerView> = {}): PlayerView {
     totalBet: 0,
     lastAction: null,
     lastWinAmount: 0,
+    isHouse: false,
     ...over,
   };
 }
@@ -50,6 +51,7 @@ export function gameState(over: Partial<GameState> = {}): GameState {
     svaraParticipants: [],
     svaraConfirmed: [],
     svaraTied: [],
+    currency: 'usd',
     log: [],
     fairness: {
       handNumber: 1,

@@ -10,6 +10,11 @@ export const ACCOUNT_KINDS = [
   'faucet',
   'referral_payouts',
   'withdrawal_hold',
+  // Play chips (RULES §8): never moved to or from a dollar account (ledger_post refuses it)
+  'chip_wallet',
+  'chip_escrow',
+  'chip_house',
+  'chip_bank',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
@@ -19,15 +24,20 @@ export const NON_NEGATIVE_KINDS: readonly AccountKind[] = [
   'player_referral',
   'hand_escrow',
   'withdrawal_hold',
+  'chip_wallet',
+  'chip_escrow',
 ];
 /**
  * Kinds whose accounts hold money owed to players: their wallets and referral balances, withdrawals
  * held until sent, the pots of hands in play. The house's liabilities (/stats' coverage) are their
  * sum; a kind added for players' money (tournament entries) belongs here and in NON_NEGATIVE_KINDS.
+ * Play chips are owed to nobody (RULES §8): never a dollar figure.
  */
-export const OWED_TO_PLAYERS_KINDS: readonly AccountKind[] = NON_NEGATIVE_KINDS;
+export const OWED_TO_PLAYERS_KINDS: readonly AccountKind[] = NON_NEGATIVE_KINDS.filter(
+  (kind) => !kind.startsWith('chip_'),
+);
 /** Kinds owned by a user (one account of each kind per user). */
-export const PLAYER_KINDS: readonly AccountKind[] = ['player_wallet', 'player_referral'];
+export const PLAYER_KINDS: readonly AccountKind[] = ['player_wallet', 'player_referral', 'chip_wallet'];
 
 /** A ledger account. Its balance changes only together with a transfer row (ledger/ledger.ts). */
 export const AccountSchema = defineEntity({

@@ -13,6 +13,12 @@ export const RoomSchema = defineEntity({
     /** The password sealed with AES-256-GCM (rooms/password-box.ts), shown to the creator only. */
     passwordSealed: p.text().nullable(),
     status: p.enum(['open', 'closed'] as const).default('open'),
+    /** 'chips' at a practice table (RULES §8). */
+    currency: p.enum(['usd', 'chips'] as const).default('usd'),
+    /** A public practice table the house keeps open (api/src/practice); never closed for being empty. */
+    houseKept: p.boolean().default(false),
+    /** Given by the database: the room's own number, from which its house players' ids are made. */
+    tableNumber: p.bigint('number').nullable(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

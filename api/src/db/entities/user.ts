@@ -25,6 +25,10 @@ export const UserSchema = defineEntity({
     suspendedReason: p.text().nullable(),
     /** The operator's Telegram id. */
     suspendedBy: p.bigint('string').nullable(),
+    /** A house player of the practice tables (RULES §8): a negative id, never a Telegram account. */
+    isHouse: p.boolean().default(false),
+    /** The last top-up of play chips (api/src/practice/chips.ts). */
+    chipsToppedUpAt: p.datetime().nullable(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

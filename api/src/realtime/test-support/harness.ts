@@ -213,6 +213,8 @@ export function useRealtimeBench(options: Partial<RealtimeOptions> = {}): Realti
       startDelayMs: 300,
       seedSource,
       drawSeed,
+      // The lobby starts empty; practice tests open their tables themselves.
+      keepPracticeTables: false,
       ...options,
     });
     const port = await api.listen(0, '127.0.0.1');

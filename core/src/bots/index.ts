@@ -1,0 +1,2 @@
+export * from './house-strategy.js';
+export * from './house-names.js';
