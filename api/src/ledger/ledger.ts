@@ -26,7 +26,10 @@ type OwnedKind = 'player_wallet' | 'player_referral' | 'chip_wallet';
 const CURRENCY_KINDS = {
   usd: { wallet: 'player_wallet', escrow: 'hand_escrow', house: 'house' },
   chips: { wallet: 'chip_wallet', escrow: 'chip_escrow', house: 'chip_house' },
-} as const satisfies Record<RoomCurrency, { wallet: OwnedKind; escrow: AccountKind; house: SystemAccountKind }>;
+} as const satisfies Record<
+  RoomCurrency,
+  { wallet: OwnedKind; escrow: AccountKind; house: SystemAccountKind }
+>;
 
 /** The house's account of a currency: its 5 % share of pots (RULES §4, §8). */
 export function houseKind(currency: RoomCurrency): SystemAccountKind {

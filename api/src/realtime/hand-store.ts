@@ -360,7 +360,10 @@ export function createHandStore(
           metadata: { roomId: hand.roomId, handNumber: hand.handNumber },
         })),
       );
-      const settled = await assertSettledEmpty({ transfers: [], settledEscrows: [reference], currency }, batch);
+      const settled = await assertSettledEmpty(
+        { transfers: [], settledEscrows: [reference], currency },
+        batch,
+      );
       // The row keeps the hand as it was when it stopped (its steps replayed), like a hand that ended.
       const voided = rowRecords(hand.roomId, [
         { handNumber: hand.handNumber, state: hand.state, status: 'voided' },

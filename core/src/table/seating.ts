@@ -29,7 +29,8 @@ export function sit(d: Draft, input: SitInput): TableError | null {
     return null;
   }
   // House players sit only at practice tables (RULES §8): the server's rule, whatever a caller asks.
-  if (input.house && s.currency !== 'chips') return { code: 'forbidden', detail: 'house players play practice only' };
+  if (input.house && s.currency !== 'chips')
+    return { code: 'forbidden', detail: 'house players play practice only' };
   if (input.balance < BALANCE_STAKE_MULTIPLIER * s.stake) return { code: 'insufficientBalance' };
   let position = input.position;
   if (position === null) {

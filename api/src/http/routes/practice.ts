@@ -1,9 +1,4 @@
-import {
-  centsToDollars,
-  PRACTICE_CHIPS_GRANT,
-  PRACTICE_STAKES,
-  type PracticeStatus,
-} from '@svara/core';
+import { centsToDollars, PRACTICE_CHIPS_GRANT, PRACTICE_STAKES, type PracticeStatus } from '@svara/core';
 import type Router from 'koa-router';
 import type { ChipsStatus } from '../../practice/chips.js';
 import type { Services } from '../../services.js';
