@@ -36,9 +36,11 @@ export function HandRow({ hand, onOpen }: { hand: HandSummary; onOpen: () => voi
         className="card-panel flex w-full items-center gap-3 rounded-2xl px-3 py-3 text-left active:bg-white/5"
       >
         <div className="min-w-0 flex-1">
-          <div className="flex items-center gap-2 text-sm font-semibold">
-            <span>{t('hands.handNumber', { number: hand.handNumber })}</span>
-            <span className="text-cream/50">{roomLabel(hand.roomId)}</span>
+          <div className="flex min-w-0 items-center gap-2 text-sm font-semibold">
+            <span className="shrink-0 whitespace-nowrap">
+              {t('hands.handNumber', { number: hand.handNumber })}
+            </span>
+            <span className="truncate text-cream/50">{roomLabel(hand.roomId)}</span>
             {hand.svara ? <span className="text-gold-300">{t('hands.svaraHand')}</span> : null}
           </div>
           <div className="text-xs text-cream/50">

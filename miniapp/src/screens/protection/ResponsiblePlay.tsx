@@ -240,7 +240,8 @@ export default function ResponsiblePlay({ onClose }: { onClose?: () => void } = 
               disabled={savingCheck}
               onClick={() => void pickRealityCheck(m)}
               data-testid={`reality-check-${m}`}
-              className={`h-10 rounded-xl text-sm font-semibold ${p.limits.realityCheckMinutes === m ? 'bg-gradient-to-b from-gold-400 to-gold-600 text-ink' : 'bg-black/30 text-cream/70'}`}
+              // "Каждые 120 мин" is wider than a third of a 360-wide screen: it wraps inside its pill.
+              className={`min-h-10 rounded-xl px-1 py-1 text-sm font-semibold leading-tight ${p.limits.realityCheckMinutes === m ? 'bg-gradient-to-b from-gold-400 to-gold-600 text-ink' : 'bg-black/30 text-cream/70'}`}
             >
               {t('protection.realityCheck.every', { count: m })}
             </button>
