@@ -13,8 +13,11 @@
  */
 import type { Cents } from './money.js';
 
-/** How an amount is written: `compact` for tight spots at the table (seats, bets). */
-export type UsdOptions = { compact?: boolean };
+/**
+ * How an amount is written: `compact` for tight spots at the table (seats, bets), from $10,000 or
+ * from `compactFromCents` (a bet's label under its chips is narrower still).
+ */
+export type UsdOptions = { compact?: boolean; compactFromCents?: Cents };
 
 /** A non-breaking space: an amount never wraps between its digits or away from its sign. */
 export const NBSP = '\u00a0';
@@ -34,12 +37,16 @@ function groupDigits(digits: string, separator: string): string {
  * `cents` written for `language` (see the module's comment). With `compact`, amounts from $10,000
  * are shortened to one decimal, rounded down: en "$12.3K", "$1M", ru "12,3K $".
  */
-export function formatUsdCents(cents: Cents, language: string, { compact = false }: UsdOptions = {}): string {
+export function formatUsdCents(
+  cents: Cents,
+  language: string,
+  { compact = false, compactFromCents = COMPACT_FROM_CENTS }: UsdOptions = {},
+): string {
   const negative = cents < 0;
   const abs = Math.abs(cents);
   const en = language === 'en';
   const sign = negative ? '-' : '';
-  if (compact && abs >= COMPACT_FROM_CENTS) {
+  if (compact && abs >= Math.max(compactFromCents, 1_000 * 100)) {
     const [unit, size] = abs >= 1_000_000 * 100 ? ['M', 1_000_000 * 100] : ['K', 1_000 * 100];
     const tenths = Math.floor((abs * 10) / size);
     const decimal = tenths % 10 ? `${en ? '.' : ','}${tenths % 10}` : '';

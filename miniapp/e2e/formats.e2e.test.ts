@@ -32,8 +32,12 @@ async function inspect(page: Page, lang: 'ru' | 'en', screen: string, found: Fou
     ]
       .filter((el) => {
         const r = el.getBoundingClientRect();
-        if (r.width === 0 || getComputedStyle(el).visibility === 'hidden') return false;
-        const clipped = el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'visible';
+        const style = getComputedStyle(el);
+        if (r.width === 0 || style.visibility === 'hidden') return false;
+        // A button's text too wide, or wrapped onto more lines than the button is tall.
+        const clipped =
+          (el.scrollWidth > el.clientWidth + 1 && style.overflowX === 'visible') ||
+          (el.scrollHeight > el.clientHeight + 1 && style.overflowY === 'visible');
         return r.right > width + 1 || (el.tagName === 'BUTTON' && clipped);
       })
       .map((el) => (el.innerText || el.getAttribute('aria-label') || el.tagName).slice(0, 40));

@@ -6,6 +6,12 @@ import { formatCents, formatPercent, formatUsdCents, formatUsdtCents, type UsdOp
 export type { UsdOptions } from '@svara/core';
 export { formatPercent, withUsdSign } from '@svara/core';
 
+/**
+ * The tightest spots of the table (a bet's label under its chips, a winner's "+amount"): shortened
+ * from $1,000 ("$1.5K"), where the seats shorten from $10,000.
+ */
+export const TIGHT_SPOT: UsdOptions = { compact: true, compactFromCents: 1_000 * 100 };
+
 /** Every dollar amount the player reads, in their language: core's formatUsdCents for dollars. */
 export function formatUsd(dollars: number, lang: string, options: UsdOptions = {}): string {
   return formatUsdCents(toCents(dollars), lang, options);

@@ -64,7 +64,7 @@ describe('a player who may not sit down', () => {
     expect(screen.getByTestId('account-blocked-notice').textContent).toBe(
       'Ваш аккаунт приостановлен: игра, пополнение и вывод недоступны. Обратитесь в поддержку.',
     );
-    expect(screen.getByTestId('my-balance').textContent).toBe('10\u00a0$');
+    expect(screen.getByTestId('my-balance').textContent).toBe('10,00\u00a0$');
   });
 
   it('loses the sit-down buttons the moment another tab starts a self-exclusion, and gets them back once nothing stands in the way', () => {
@@ -79,7 +79,7 @@ describe('a player who may not sit down', () => {
     const notice = screen.getByTestId('account-blocked-notice');
     expect(notice.dataset.kind).toBe('self_exclusion');
     expect(notice.textContent).toMatch(
-      /^Your self-exclusion lasts until 27 May 2099, \d\d:00: until then you cannot play or deposit\./,
+      /^Your self-exclusion lasts until May 27, 2099, \d{1,2}:00 [AP]M: until then you cannot play or deposit\./,
     );
     // Tapping where the seats were sends nothing.
     fireEvent.click(screen.getAllByTestId('empty-seat')[0]!);

@@ -9,7 +9,7 @@ import { InviteIcon, SeatIcon } from '../../ui/icons';
 import type { CSSProperties } from 'react';
 import { seatLook, type SeatLabel } from '../../lib/table';
 import { seatName } from '../../lib/names';
-import { useFormatUsd } from '../../lib/money';
+import { TIGHT_SPOT, useFormatUsd } from '../../lib/money';
 import {
   AVATAR,
   CARD_OFFSET,
@@ -255,7 +255,7 @@ export function Seat({
               style={{ animation: 'win-rise 2.5s ease-out both' }}
               data-testid="win-indicator"
             >
-              +{usd(winAmount, { compact: true })}
+              +{usd(winAmount, TIGHT_SPOT)}
             </div>
           </div>
         </div>

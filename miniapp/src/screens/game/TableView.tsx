@@ -3,7 +3,7 @@ import { MAX_PLAYERS, type GameState } from '@svara/core';
 import { Chip } from '../../ui/cards';
 import { ChipStack, DeckPile, TableFelt, chipColorForBet } from '../../assets/table';
 import { chipsForBet, displaySeat, positionAtSeat, seatLabel, waitingState } from '../../lib/table';
-import { useFormatPercent, useFormatUsd } from '../../lib/money';
+import { TIGHT_SPOT, useFormatPercent, useFormatUsd } from '../../lib/money';
 import {
   BET_CHIP,
   BET_LABEL,
@@ -100,10 +100,10 @@ export function TableView({
             {t('game.pot')}
           </span>
           <span
-            className="max-w-full truncate font-display text-base font-bold leading-[18px] tabular-nums text-gold-300"
+            className="max-w-full truncate font-display text-sm font-bold leading-[18px] tabular-nums text-gold-300"
             data-testid="pot-amount"
           >
-            {usd(state.pot)}
+            {usd(state.pot, { compact: true })}
           </span>
         </div>
       </div>
@@ -163,11 +163,12 @@ export function TableView({
                   className="mx-auto block"
                 />
                 <div
-                  className="mx-auto mt-0.5 truncate rounded-full bg-black/60 px-1 text-center text-[9px] font-bold leading-3 tabular-nums text-cream"
+                  className="mx-auto mt-0.5 truncate rounded-full bg-black/60 px-0.5 text-center text-[8px] font-bold leading-3 tabular-nums text-cream"
                   style={{ maxWidth: BET_LABEL.w }}
                   data-testid="bet-amount"
                 >
-                  {usd(p.totalBet, { compact: true })}
+                  {/* Under the chips there is room for "999,00 $"; from $1,000 a bet reads "1,5K $". */}
+                  {usd(p.totalBet, TIGHT_SPOT)}
                 </div>
               </div>
             );

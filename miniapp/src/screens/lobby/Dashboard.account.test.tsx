@@ -82,7 +82,7 @@ describe('the lobby of a player whose account changes in another tab', () => {
     );
     const notice = screen.getByTestId('exclusion-notice');
     expect(notice.dataset.kind).toBe('cool_off');
-    expect(notice.textContent).toMatch(/Your cool-off lasts until 28 Nov 2099, \d\d:00/);
+    expect(notice.textContent).toMatch(/Your cool-off lasts until Nov 28, 2099, \d{1,2}:00 [AP]M/);
     expect(disabled('create-menu-button')).toBe(true);
     expect(disabled('room-enter')).toBe(true);
   });

@@ -41,6 +41,6 @@ describe('a room in the lobby list', () => {
     cleanup();
     await i18n.changeLanguage('ru');
     render(<RoomCard room={room({ minBet: 1000 })} onEnter={noop} onWatch={noop} />);
-    expect(screen.getByTestId('room-stake').textContent).toBe('1\u00a0000\u00a0$');
+    expect(screen.getByTestId('room-stake').textContent).toBe('1\u00a0000,00\u00a0$');
   });
 });

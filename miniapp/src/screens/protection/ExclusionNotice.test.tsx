@@ -33,7 +33,7 @@ describe('the exclusion banner', () => {
     expect(requests.map((r) => r.path)).toEqual(['/protection']);
     expect(notice.getAttribute('role')).toBe('alert');
     expect(notice.textContent).toContain('You are taking a break');
-    expect(notice.textContent).toMatch(/Your self-exclusion lasts until 26 May 2027, \d\d:00/);
+    expect(notice.textContent).toMatch(/Your self-exclusion lasts until May 26, 2027, \d{1,2}:00 [AP]M/);
     expect(notice.textContent).toContain('Withdrawals still work.');
   });
 

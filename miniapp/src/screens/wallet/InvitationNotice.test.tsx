@@ -53,7 +53,7 @@ describe('an invitation opened without the balance a seat needs', () => {
     render(<InvitationNotice />);
     expect(screen.getByTestId('invitation-notice').textContent).toContain('Invitation to table #1a2b3c4d');
     expect(screen.getByTestId('invitation-text').textContent).toBe(
-      'Stake $1: a seat needs a balance of $10, yours is $0. Top up, then return to the table.',
+      'Stake $1.00: a seat needs a balance of $10.00, yours is $0.00. Top up, then return to the table.',
     );
 
     fireEvent.click(screen.getByTestId('invitation-table'));
@@ -67,7 +67,7 @@ describe('an invitation opened without the balance a seat needs', () => {
     await enterStartRoom(ROOM);
     render(<InvitationNotice />);
     expect(screen.getByTestId('invitation-text').textContent).toBe(
-      'Ставка 1\u00a0$: чтобы сесть, нужен баланс 10\u00a0$, у вас 0\u00a0$. Пополните баланс и вернитесь к столу.',
+      'Ставка 1,00\u00a0$: чтобы сесть, нужен баланс 10,00\u00a0$, у вас 0,00\u00a0$. Пополните баланс и вернитесь к столу.',
     );
     expect(screen.getByTestId('invitation-table').textContent).toBe('Посмотреть стол');
 
@@ -76,7 +76,7 @@ describe('an invitation opened without the balance a seat needs', () => {
     act(() => setBalance(10));
     expect(screen.getByTestId('invitation-notice').dataset.ready).toBe('true');
     expect(screen.getByTestId('invitation-text').textContent).toBe(
-      'Вашего баланса 10\u00a0$ хватает, чтобы сесть за стол со ставкой 1\u00a0$.',
+      'Вашего баланса 10,00\u00a0$ хватает, чтобы сесть за стол со ставкой 1,00\u00a0$.',
     );
     fireEvent.click(screen.getByTestId('invitation-table'));
     expect(currentPage.get()).toEqual({ name: 'gameRoom', roomId: ROOM, autoSit: false });
