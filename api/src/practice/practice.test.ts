@@ -85,6 +85,9 @@ describe('Play now and house players', () => {
     const answer = await bench.rest<{ roomId: string }>('POST', '/practice/play-now', alice.token);
     expect(answer.status).toBe(200);
     const { roomId } = answer.body;
+    // The dollar lobby does not list it: practice is reached through Play now.
+    const listed = await bench.rest<{ roomId: string }[]>('GET', '/rooms');
+    expect(listed.body.some((room) => room.roomId === roomId)).toBe(false);
     expect(await alice.send('join_room', { roomId })).toEqual({ ok: true });
     expect(await alice.send('sit_down', { roomId })).toEqual({ ok: true });
 

@@ -159,7 +159,12 @@ export async function attachRealtime(
     logger.info(resume.stats, 'tables resumed at start');
   }
 
-  const lobby = new LobbyFeed(() => services.rooms.listOpen(), options.lobbyIntervalMs, logger);
+  // The lobby lists dollar rooms: practice tables (play chips) are reached through Play now.
+  const lobby = new LobbyFeed(
+    async () => (await services.rooms.listOpen()).filter((room) => room.currency !== 'chips'),
+    options.lobbyIntervalMs,
+    logger,
+  );
   // Tables other nodes run change without this node hearing of each change (the lobby reads their
   // stored seats): it looks again every two seconds, and sends only what differs.
   const otherNodes = ownership ? setInterval(() => lobby.mark(), 2_000) : null;

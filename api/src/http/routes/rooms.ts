@@ -27,7 +27,9 @@ export function roomRoutes(router: Router<AppState>, services: Services, limits:
     const page = listPageSchema.safeParse(ctx.query);
     if (!page.success) throw new SvaraError('validation_failed', 'page must be a positive integer');
     const from = (page.data.page - 1) * ROOMS_PER_PAGE;
-    ctx.body = (await services.rooms.listOpen()).slice(from, from + ROOMS_PER_PAGE);
+    // Dollar rooms: practice tables (play chips) are reached through Play now.
+    const rooms = (await services.rooms.listOpen()).filter((room) => room.currency !== 'chips');
+    ctx.body = rooms.slice(from, from + ROOMS_PER_PAGE);
   });
 
   // Open to all; a signed-in creator of a private room also gets its password.
