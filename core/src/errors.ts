@@ -56,7 +56,7 @@ export const ERROR_CODES = [
   'away_too_long',
   // An operator suspended the account: no seat, no new room, no deposit, no withdrawal
   'account_suspended',
-  // Player protection (issue 18; api/src/protection): the agreement not accepted (for this version),
+  // Player protection (api/src/protection): the agreement not accepted (for this version),
   // a deposit over the player's own limit, a loss or session limit reached, a cool-off or self-exclusion
   'agreement_required',
   'deposit_limit_exceeded',

@@ -67,7 +67,7 @@ const gzipKb = (files: string[]) =>
   files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(DIST, f)), { level: 9 }).length, 0) / 1024;
 
 /**
- * Issue 18: a new player meets the first-open gate; the bench measures a returning player, who
+ * A new player meets the first-open gate; the bench measures a returning player, who
  * accepted the current agreement before.
  */
 async function acceptAgreement(baseUrl: string, initData: string): Promise<void> {

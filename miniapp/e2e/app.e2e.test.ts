@@ -330,7 +330,7 @@ describe('the Mini App', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/?user=7003&name=carol&start=join_${room}_7001`);
-    // A new player accepts the agreement first (issue 18); the start link is acted on after it.
+    // A new player accepts the agreement first; the start link is acted on after it.
     await passAgreementGate(page);
     // carol has no money: joining refuses (insufficientBalance) and the app sends her to deposit,
     // or the hand is running and she watches. Either way the start link was acted on.

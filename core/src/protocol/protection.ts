@@ -1,5 +1,5 @@
 /**
- * Player protection (issue 18): the user agreement, deposit / loss / session limits, reality checks,
+ * Player protection: the user agreement, deposit / loss / session limits, reality checks,
  * cool-off and self-exclusion, and the player's activity. REST under /api/v1/protection; money is
  * dollars on the wire, times are ISO strings. The server enforces all of it; the screens only show it.
  */

@@ -74,7 +74,7 @@ export async function openPlayer(
 }
 
 /**
- * A new player meets the first-open gate (issue 18): confirms being 18 or older and accepts the
+ * A new player meets the first-open gate: confirms being 18 or older and accepts the
  * agreement. A player who already accepted goes straight to the lobby.
  */
 export async function passAgreementGate(page: Page): Promise<void> {

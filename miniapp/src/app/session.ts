@@ -54,7 +54,7 @@ export async function bootstrap(): Promise<void> {
   if ((stored === 'ru' || stored === 'en') && stored !== currentLanguage()) setLanguage(stored);
   startRoomId = parseStartPayload(launch.startParam)?.roomId ?? null;
   seatedRoomAtStart = me.seatedRoomId ?? null;
-  // Issue 18: nothing goes on (no lobby, no socket) until the player has confirmed their age and
+  // Player protection: nothing goes on (no lobby, no socket) until the player has confirmed their age and
   // accepted the current version of the agreement; the gate shows meanwhile.
   try {
     await passAgreementGate();

@@ -1,5 +1,5 @@
 /**
- * The player's protection state (issue 18), shared by the lobby's banner, the limits page and the
+ * The player's protection state, shared by the lobby's banner, the limits page and the
  * deposit page, and the first-open gate: the age confirmation and the current user agreement.
  */
 import type { Protection } from '@svara/core';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** "My activity" (issue 18): deposits, withdrawals and the table result by day, week or month. */
+/** "My activity": deposits, withdrawals and the table result by day, week or month. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { i18n, setLanguage } from '../../i18n';

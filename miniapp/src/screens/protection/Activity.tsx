@@ -11,7 +11,7 @@ import { Spinner } from '../../ui/Spinner';
 
 const PERIODS: ActivityPeriod[] = ['day', 'week', 'month'];
 
-/** "My activity" (issue 18): deposits, withdrawals and the table result by day, week or month. */
+/** "My activity": deposits, withdrawals and the table result by day, week or month. */
 export default function Activity() {
   const { t, i18n } = useTranslation();
   const usd = useFormatUsd();

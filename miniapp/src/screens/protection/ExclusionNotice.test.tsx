@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The lobby's banner while a cool-off or self-exclusion is in force (issue 18). */
+/** The lobby's banner while a cool-off or self-exclusion is in force. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { setLanguage } from '../../i18n';

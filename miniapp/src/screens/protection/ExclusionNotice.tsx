@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/dates';
 const START_UP_FRESH_MS = 5_000;
 
 /**
- * A cool-off or self-exclusion in force (issue 18), on the lobby like the suspension notice: the
+ * A cool-off or self-exclusion in force, on the lobby like the suspension notice: the
  * player sees why sitting, creating rooms and deposits are refused, and until when. The state is
  * read again on every lobby visit and when the app comes back into view, so a break started on
  * another device shows here too.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * "Responsible play" (issue 18): the limits with what is used, pending raises with when they apply,
+ * "Responsible play": the limits with what is used, pending raises with when they apply,
  * editing a limit, the reality check's interval, and a cool-off that needs a clear confirmation.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -122,7 +122,7 @@ function limitState(p: Protection, target: LimitTarget): LimitState {
 }
 
 /**
- * "Responsible play" (issue 18): deposit limits per day / week / month, loss limits per day / week,
+ * "Responsible play": deposit limits per day / week / month, loss limits per day / week,
  * the session time limit, the reality check's interval, and a cool-off or a self-exclusion. Pending
  * raises show with when they apply; the server enforces everything.
  */

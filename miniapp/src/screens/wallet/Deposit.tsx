@@ -27,7 +27,7 @@ type Tab = 'crypto' | 'more';
 
 /** A refused deposit or invoice: the catalogue's reason, or SPEC §8's 'Failed to initiate deposit'. */
 function depositRefusal(err: unknown): string {
-  // Over the player's own deposit limit (issue 18): what may still be deposited.
+  // Over the player's own deposit limit: what may still be deposited.
   const overLimit = depositLimitText(err);
   if (overLimit) return overLimit;
   const code = err instanceof ApiError ? err.code : null;
