@@ -4,6 +4,7 @@
  */
 import { NO_ALLOWED_ACTIONS, type Card, type GameState, type PlayerView } from '@svara/core';
 import type { TableDisplay } from '../src/screens/game/TableView';
+import { playerView } from '../src/test-support/game-state';
 
 export type Scene = {
   state: GameState;
@@ -26,29 +27,13 @@ function hand(text: string): Card[] {
 }
 
 function player(position: number, over: Partial<PlayerView> = {}): PlayerView {
-  return {
+  return playerView({
     id: String(1000 + position),
     username: NAMES[position - 1]!,
-    avatar: null,
     balance: 1234.5,
-    cards: null,
-    hasFolded: false,
-    hasLooked: false,
-    hasLookedAndMustAct: false,
-    isActive: true,
-    isSittingOut: false,
-    isAway: false,
-    isDealer: false,
-    isAllIn: false,
-    score: null,
     position,
-    currentBet: 0,
-    totalBet: 0,
-    lastAction: null,
-    lastWinAmount: 0,
-    isHouse: false,
     ...over,
-  };
+  });
 }
 
 function table(over: Partial<GameState>): GameState {
