@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatUsdCents, formatUsdtCents, withUsdSign } from './money-format.js';
+import {
+  formatAmountMinor,
+  formatChipsMinor,
+  formatPercent,
+  formatUsdCents,
+  formatUsdtCents,
+  withUsdSign,
+} from './money-format.js';
 import { misshapenNumbers } from './format-shapes.js';
 
 describe('dollar amounts in the reader’s language', () => {
@@ -38,6 +45,32 @@ describe('dollar amounts in the reader’s language', () => {
   });
 });
 
+describe('play chips in the reader’s language', () => {
+  it('carries their own sign, never the dollar’s, where the language puts a sign', () => {
+    expect(formatChipsMinor(125_000, 'en')).toBe('\u25ce1,250');
+    expect(formatChipsMinor(125_000, 'ru')).toBe('1\u00a0250\u00a0\u25ce');
+    expect(formatChipsMinor(-1_000, 'en')).toBe('-\u25ce10');
+    expect(formatChipsMinor(-1_000, 'ru')).toBe('-10\u00a0\u25ce');
+    for (const lang of ['en', 'ru']) expect(formatChipsMinor(123_456, lang)).not.toContain('$');
+  });
+
+  it('writes whole chips without decimals and a fraction with two', () => {
+    expect(formatChipsMinor(0, 'en')).toBe('\u25ce0');
+    expect(formatChipsMinor(1_250, 'en')).toBe('\u25ce12.50');
+    expect(formatChipsMinor(1_250, 'ru')).toBe('12,50\u00a0\u25ce');
+  });
+
+  it('shortens large stacks in tight spots as dollars are shortened', () => {
+    expect(formatChipsMinor(1_239_999, 'en', { compact: true })).toBe('\u25ce12.3K');
+    expect(formatChipsMinor(1_239_999, 'ru', { compact: true })).toBe('12,3K\u00a0\u25ce');
+  });
+
+  it('follows the room’s unit through one call', () => {
+    expect(formatAmountMinor(1_000, 'chips', 'en')).toBe('\u25ce10');
+    expect(formatAmountMinor(1_000, 'usd', 'en')).toBe('$10.00');
+  });
+});
+
 describe('percentages in the reader’s language', () => {
   it('sets the sign apart in Russian only, with up to two decimals', () => {
     expect(formatPercent(1, 'en')).toBe('1%');
@@ -59,6 +92,12 @@ describe('finding amounts not written by the formatter', () => {
     }
     expect(misshapenNumbers(formatUsdCents(1_239_999, 'ru', { compact: true }), 'ru')).toEqual([]);
     expect(misshapenNumbers(formatUsdCents(1_239_999, 'en', { compact: true }), 'en')).toEqual([]);
+    for (const minor of [0, 1_250, 125_000, 1_239_999, -1_000]) {
+      for (const lang of ['en', 'ru']) {
+        expect(misshapenNumbers(`Pot ${formatChipsMinor(minor, lang)}.`, lang)).toEqual([]);
+        expect(misshapenNumbers(formatChipsMinor(minor, lang, { compact: true }), lang)).toEqual([]);
+      }
+    }
   });
 
   it('finds the shapes players reported: trimmed cents, whole dollars, the other language’s shape', () => {
@@ -69,5 +108,6 @@ describe('finding amounts not written by the formatter', () => {
     expect(misshapenNumbers('Pot $1.5 of $999.78', 'en')).toEqual(['$1.5']);
     expect(misshapenNumbers('fee 1 %', 'en')).toEqual(['1 %']);
     expect(misshapenNumbers('1\u00a0000,00\u00a0$', 'en')).toEqual(['1\u00a0000,00\u00a0$']);
+    expect(misshapenNumbers('\u25ce12.5 and 10\u00a0\u25ce', 'en')).toEqual(['\u25ce12.5', '10\u00a0\u25ce']);
   });
 });

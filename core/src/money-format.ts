@@ -12,6 +12,7 @@
  * screens load it without the schemas.
  */
 import type { Cents } from './money.js';
+import type { RoomCurrency } from './protocol/currency.js';
 
 /**
  * How an amount is written: `compact` for tight spots at the table (seats, bets), from $10,000 or
@@ -55,6 +56,44 @@ export function formatUsdCents(
   const whole = groupDigits(String(Math.floor(abs / 100)), en ? ',' : NBSP);
   const fraction = String(abs % 100).padStart(2, '0');
   return sign + withUsdSign(`${whole}${en ? '.' : ','}${fraction}`, language);
+}
+
+/**
+ * The play chips' own sign (RULES §8): never "$", so a practice amount can never be read as money.
+ * A bullseye, like a chip seen from above; every font the app and Telegram use has it.
+ */
+export const CHIPS_SIGN = '\u25ce';
+
+/** The chips' sign on a number already written: en "◎1,250", ru "1 250 ◎" (like the dollar's). */
+export function withChipsSign(number: string, language: string): string {
+  return language === 'en' ? `${CHIPS_SIGN}${number}` : `${number}${NBSP}${CHIPS_SIGN}`;
+}
+
+/**
+ * Play chips, counted like cents (100 minor units a chip), written for `language`: whole chips
+ * without decimals ("◎1,250", "1 250 ◎"), a fraction (the house's 5 % of an odd pot) with two
+ * ("◎12.50"); `compact` shortens as dollars do ("◎12.3K").
+ */
+export function formatChipsMinor(minor: number, language: string, options: UsdOptions = {}): string {
+  const usd = formatUsdCents(minor, language, options);
+  const en = language === 'en';
+  const negative = usd.startsWith('-');
+  const bare = en ? usd.replace('$', '') : usd.slice(0, -2);
+  const number = bare.replace(/^-/, '');
+  const trimmed = minor % 100 === 0 ? number.replace(/[.,]00$/, '') : number;
+  return (negative ? '-' : '') + withChipsSign(trimmed, language);
+}
+
+/** An amount in its room's unit: dollars (formatUsdCents) or play chips (formatChipsMinor). */
+export function formatAmountMinor(
+  minor: number,
+  currency: RoomCurrency,
+  language: string,
+  options: UsdOptions = {},
+): string {
+  return currency === 'chips'
+    ? formatChipsMinor(minor, language, options)
+    : formatUsdCents(minor, language, options);
 }
 
 /** An amount of USDT (what a withdrawal pays out): en "1,016.55 USDT", ru "1 016,55 USDT". */

@@ -1,10 +1,18 @@
 /** Money on screens. Amounts arrive as dollars; arithmetic happens in cents (core/money). */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, formatPercent, formatUsdCents, formatUsdtCents, type UsdOptions } from '@svara/core';
+import {
+  formatAmountMinor,
+  formatCents,
+  formatPercent,
+  formatUsdCents,
+  formatUsdtCents,
+  type RoomCurrency,
+  type UsdOptions,
+} from '@svara/core';
 
 export type { UsdOptions } from '@svara/core';
-export { formatPercent, withUsdSign } from '@svara/core';
+export { CHIPS_SIGN, formatPercent, withChipsSign, withUsdSign } from '@svara/core';
 
 /**
  * The tightest spots of the table (a bet's label under its chips, a winner's "+amount"): shortened
@@ -15,6 +23,26 @@ export const TIGHT_SPOT: UsdOptions = { compact: true, compactFromCents: 1_000 *
 /** Every dollar amount the player reads, in their language: core's formatUsdCents for dollars. */
 export function formatUsd(dollars: number, lang: string, options: UsdOptions = {}): string {
   return formatUsdCents(toCents(dollars), lang, options);
+}
+
+/**
+ * An amount in its room's unit: dollars, or play chips at a practice table (RULES §8), which come
+ * over the wire like dollars (a chip is 1.00) and are written with their own sign, never "$".
+ */
+export function formatAmount(
+  amount: number,
+  currency: RoomCurrency,
+  lang: string,
+  options: UsdOptions = {},
+): string {
+  return formatAmountMinor(toCents(amount), currency, lang, options);
+}
+
+/** formatAmount for one room's unit in the language the app shows now. */
+export function useFormatAmount(currency: RoomCurrency): (amount: number, options?: UsdOptions) => string {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  return useCallback((amount, options) => formatAmount(amount, currency, lang, options), [currency, lang]);
 }
 
 /** A USDT amount (what a withdrawal pays out, a deposit minimum): en "1,016.55 USDT", ru "1 016,55 USDT". */
