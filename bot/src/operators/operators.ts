@@ -9,6 +9,7 @@
 import { rejectionNoteSchema, suspensionReasonSchema, type RejectionPreset } from '@svara/core';
 import { createConversation, type Conversation } from '@grammyjs/conversations';
 import { Composer, GrammyError, type Context } from 'grammy';
+import type { ZodType } from 'zod';
 import type { BotContext } from '../context.js';
 import { t, type Language } from '../i18n.js';
 import type { BotLogger, DeskPort, SuspensionPort, WithdrawalReviewPort } from '../ports.js';
@@ -48,6 +49,32 @@ function isCancel(text: string): boolean {
 }
 
 /** The SvaraError code of an error from the api's services (they share @svara/core). */
+/**
+ * Waits for the operator's own words (a suspension's reason, a rejection's note) until they pass
+ * `schema`: null when the operator cancels. Buttons and other commands keep working meanwhile: such
+ * an update is handed on to the other handlers, and the conversation waits on.
+ */
+async function askText(
+  conversation: Conversation<BotContext, Context>,
+  schema: ZodType<string>,
+  replies: { cancelled: string; invalid: string },
+): Promise<string | null> {
+  for (;;) {
+    const answer = await conversation.wait();
+    const text = answer.message?.text;
+    if (text === undefined || (text.startsWith('/') && !isCancel(text))) {
+      return conversation.skip({ next: true });
+    }
+    if (isCancel(text)) {
+      await answer.reply(replies.cancelled);
+      return null;
+    }
+    const parsed = schema.safeParse(text);
+    if (parsed.success) return parsed.data;
+    await answer.reply(replies.invalid);
+  }
+}
+
 function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return error instanceof Error && error.name === 'SvaraError' && typeof code === 'string' ? code : undefined;
@@ -95,26 +122,11 @@ export function operatorsFeature(deps: OperatorsDeps): Composer<BotContext> {
       return;
     }
     await ctx.reply(t(language, 'operators.user.ask_reason', { name }));
-    let reason: string;
-    for (;;) {
-      const answer = await conversation.wait();
-      const text = answer.message?.text;
-      // Buttons and other commands keep working while the bot waits for the reason.
-      if (text === undefined || (text.startsWith('/') && !isCancel(text))) {
-        // Hands the update on to the other handlers; the conversation waits on here.
-        return conversation.skip({ next: true });
-      }
-      if (isCancel(text)) {
-        await answer.reply(t(language, 'operators.user.cancelled'));
-        return;
-      }
-      const parsed = suspensionReasonSchema.safeParse(text);
-      if (parsed.success) {
-        reason = parsed.data;
-        break;
-      }
-      await answer.reply(t(language, 'operators.user.reason_invalid'));
-    }
+    const reason = await askText(conversation, suspensionReasonSchema, {
+      cancelled: t(language, 'operators.user.cancelled'),
+      invalid: t(language, 'operators.user.reason_invalid'),
+    });
+    if (reason === null) return;
     const card = await conversation.external(async () => {
       try {
         await suspension.suspend(userId, operatorId, reason);
@@ -204,24 +216,11 @@ export function operatorsFeature(deps: OperatorsDeps): Composer<BotContext> {
     cardMessageId: number,
   ) {
     await ctx.reply(t(language, 'operators.review.ask_note'));
-    let note: string;
-    for (;;) {
-      const answer = await conversation.wait();
-      const text = answer.message?.text;
-      if (text === undefined || (text.startsWith('/') && !isCancel(text))) {
-        return conversation.skip({ next: true });
-      }
-      if (isCancel(text)) {
-        await answer.reply(t(language, 'operators.review.note_cancelled'));
-        return;
-      }
-      const parsed = rejectionNoteSchema.safeParse(text);
-      if (parsed.success) {
-        note = parsed.data;
-        break;
-      }
-      await answer.reply(t(language, 'operators.review.note_invalid'));
-    }
+    const note = await askText(conversation, rejectionNoteSchema, {
+      cancelled: t(language, 'operators.review.note_cancelled'),
+      invalid: t(language, 'operators.review.note_invalid'),
+    });
+    if (note === null) return;
     const outcome = await conversation.external(async () => {
       const said = await decide(ctx, language, operatorId, orderId, 'reject', { note });
       await showCard(ctx, language, orderId, cardMessageId);
