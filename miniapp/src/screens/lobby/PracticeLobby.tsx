@@ -62,29 +62,30 @@ export function PracticePanel({ blocked }: { blocked: boolean }) {
         <Chip size={36} tone={2} />
         <div className="min-w-0 flex-1">
           <div className="text-xs text-[var(--hint)]">{t('practice.chips')}</div>
+          {/* The whole amount, however many chips were won: it has the row to itself. */}
           <div
-            className="gold-text truncate font-display text-[28px] font-bold leading-tight tabular-nums"
+            className="gold-text break-words font-display text-[28px] font-bold leading-tight tabular-nums"
             data-testid="practice-chips"
           >
             {status ? chips(status.chips) : <Spinner className="h-6 w-6" />}
           </div>
         </div>
-        <div className="flex shrink-0 flex-col items-end gap-1">
-          <Button
-            size="sm"
-            variant="dark"
-            disabled={!topUp.allowed || busy}
-            onClick={() => void onTopUp()}
-            data-testid="practice-top-up"
-          >
-            {t('practice.topUp')}
-          </Button>
-          {topUp.waitUntil ? (
-            <span className="text-[11px] text-[var(--hint)]" data-testid="practice-top-up-at">
-              {t('practice.topUpAt', { time: formatDate(topUp.waitUntil, i18n.language, 'time') })}
-            </span>
-          ) : null}
-        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <Button
+          size="sm"
+          variant="dark"
+          disabled={!topUp.allowed || busy}
+          onClick={() => void onTopUp()}
+          data-testid="practice-top-up"
+        >
+          {t('practice.topUp')}
+        </Button>
+        {topUp.waitUntil ? (
+          <span className="text-xs text-[var(--hint)]" data-testid="practice-top-up-at">
+            {t('practice.topUpAt', { time: formatDate(topUp.waitUntil, i18n.language, 'time') })}
+          </span>
+        ) : null}
       </div>
       <p className="text-xs text-[var(--hint)]">{t('practice.chipsNote')}</p>
       <Button
@@ -124,10 +125,8 @@ export function PracticeTables({ blocked }: { blocked: boolean }) {
 
   return (
     <section className="flex-1" data-testid="practice-tables">
-      <div className="mb-2 flex items-center justify-between gap-2 px-1">
-        <h2 className="font-display text-lg font-bold text-gold-300">{t('practice.tables')}</h2>
-        <span className="text-right text-xs text-[var(--hint)]">{t('practice.stakesNote')}</span>
-      </div>
+      {/* Each card says it is practice and writes its stake in chips: the heading needs no unit. */}
+      <h2 className="mb-2 px-1 font-display text-lg font-bold text-gold-300">{t('practice.tables')}</h2>
       {!loaded ? (
         <div className="grid place-items-center py-10">
           <Spinner />

@@ -51,7 +51,7 @@ export function RoomCard({
           </span>
         </div>
         {practice ? (
-          <div className="truncate text-[11px] font-medium text-gold-400/85" data-testid="room-practice">
+          <div className="text-[11px] font-medium leading-tight text-gold-400/85" data-testid="room-practice">
             {t('practice.mark')}
           </div>
         ) : null}
