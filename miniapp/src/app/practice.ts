@@ -3,10 +3,11 @@
  * tables. Chips are a unit of their own: they never join the dollar balance and are never written
  * with "$" (lib/money formatAmount with 'chips').
  */
-import { BALANCE_STAKE_MULTIPLIER, type PracticeStatus, type RoomSummary } from '@svara/core';
+import type { PracticeStatus, RoomSummary } from '@svara/core';
 import { api } from '../api/http';
 import { refusalText } from '../i18n';
 import { toCents } from '../lib/money';
+import { canAffordStake } from '../lib/validation';
 import { showToast } from '../ui/toast';
 import { createStore } from './store';
 
@@ -49,8 +50,7 @@ export async function topUpChips(): Promise<boolean> {
 
 /** Too few chips to sit at the lowest practice table (10 stakes, RULES §6): the server tops up at once. */
 export function shortOfChips(status: PracticeStatus): boolean {
-  const lowest = Math.min(...status.stakes.map(toCents));
-  return toCents(status.chips) < BALANCE_STAKE_MULTIPLIER * lowest;
+  return !canAffordStake(status.chips, Math.min(...status.stakes));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHIPS_SIGN, type RoomCurrency, type RoomType } from '@svara/core';
+import type { RoomCurrency, RoomType } from '@svara/core';
+import { CHIPS_SIGN } from '../../lib/money';
 import { AmountInput } from '../../ui/AmountInput';
 import { Dialog } from '../../ui/Modal';
 import { Button } from '../../ui/Button';

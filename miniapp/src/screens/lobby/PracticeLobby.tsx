@@ -18,10 +18,9 @@ import {
   topUpState,
 } from '../../app/practice';
 import { formatDate } from '../../lib/dates';
-import { useFormatAmount } from '../../lib/money';
+import { CHIPS_SIGN, useFormatAmount } from '../../lib/money';
 import { canAffordStake } from '../../lib/validation';
 import { Button } from '../../ui/Button';
-import { Chip } from '../../ui/cards';
 import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
 import { RoomCard } from './RoomCard';
@@ -59,7 +58,12 @@ export function PracticePanel({ blocked }: { blocked: boolean }) {
   return (
     <section className="card-panel flex flex-col gap-3 rounded-3xl p-4" data-testid="practice-panel">
       <div className="flex items-center gap-3">
-        <Chip size={36} tone={2} />
+        <span
+          aria-hidden
+          className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-gradient-to-b from-felt-600 to-felt-800 text-xl font-bold text-gold-300 ring-1 ring-gold-400/50"
+        >
+          {CHIPS_SIGN}
+        </span>
         <div className="min-w-0 flex-1">
           <div className="text-xs text-[var(--hint)]">{t('practice.chips')}</div>
           {/* The whole amount, however many chips were won: it has the row to itself. */}
