@@ -5,10 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { knexOf } from '../db/orm.js';
-import { COOL_OFF_DURATIONS } from '@svara/core';
+import {
+  COOL_OFF_DURATIONS,
+  practiceRoomsSchema,
+  SELF_EXCLUSION_DURATIONS,
+  type RoomSummary,
+} from '@svara/core';
 import { useRealtimeBench } from '../realtime/test-support/harness.js';
 
 const COOL_OFF = COOL_OFF_DURATIONS[0];
+const SELF_EXCLUSION = SELF_EXCLUSION_DURATIONS[0];
 
 const bench = useRealtimeBench({ houseThinkScale: 0.05 });
 let nextId = 910_000;
@@ -75,6 +81,85 @@ describe('play chips', () => {
     const refused = await bench.rest<{ code: string }>('POST', '/practice/play-now', token);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('self_excluded');
+  });
+});
+
+describe('GET /practice/rooms', () => {
+  it('lists the public practice tables with a seat for a person, in chips, lowest stake first, and nothing else', async () => {
+    const owner = await bench.login(nextId++);
+    await bench.fund(String(nextId - 1), 10_000);
+    await bench.rest('GET', '/practice', owner);
+    await bench.api.services.practice.keepTablesOpen();
+    const dollars = await bench.createRoom(owner, 1);
+    const secret = await bench.rest<{ roomId: string }>('POST', '/rooms', owner, {
+      type: 'private',
+      minBet: 20,
+      password: '123456',
+      currency: 'chips',
+    });
+    expect(secret.status).toBe(201);
+    const own = await bench.rest<{ roomId: string }>('POST', '/rooms', owner, {
+      type: 'public',
+      minBet: 20,
+      currency: 'chips',
+    });
+    expect(own.status).toBe(201);
+
+    // Open to everyone, like the dollar lobby.
+    const listed = await bench.rest<RoomSummary[]>('GET', '/practice/rooms');
+    expect(listed.status).toBe(200);
+    const rooms = practiceRoomsSchema.parse(listed.body);
+    expect(rooms.every((r) => r.currency === 'chips' && r.type === 'public')).toBe(true);
+    const ids = rooms.map((r) => r.roomId);
+    expect(ids).toContain(own.body.roomId);
+    expect(ids).not.toContain(secret.body.roomId);
+    expect(ids).not.toContain(dollars);
+    for (const stake of [10, 50, 200]) expect(rooms.some((r) => r.minBet === stake)).toBe(true);
+    const stakes = rooms.map((r) => r.minBet);
+    expect(stakes).toEqual([...stakes].sort((a, b) => a - b));
+  });
+});
+
+describe('the protection gates at practice tables', () => {
+  it('a suspended player gets neither Play now nor a practice seat', async () => {
+    const id = nextId++;
+    const token = await bench.login(id);
+    const { roomId } = (await bench.rest<{ roomId: string }>('POST', '/practice/play-now', token)).body;
+    await bench.api.services.suspension.suspend(String(id), '1', 'fraud');
+    // The suspension signed the player out everywhere: the app signs in again.
+    const again = await bench.player(id, { funds: 0 });
+    const refused = await bench.rest<{ code: string }>('POST', '/practice/play-now', again.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('account_suspended');
+    const join = await bench.rest<{ code: string }>('POST', `/rooms/${roomId}/join`, again.token, {});
+    expect(join.body.code).toBe('account_suspended');
+    expect(await again.send('sit_down', { roomId })).toMatchObject({ ok: false, code: 'account_suspended' });
+    expect(bench.realtime.runtime.seatOf(String(id))).toBeUndefined();
+  });
+
+  it('a self-excluded player gets neither Play now nor a practice seat', async () => {
+    const id = nextId++;
+    const token = await bench.login(id);
+    const { roomId } = (await bench.rest<{ roomId: string }>('POST', '/practice/play-now', token)).body;
+    await bench.api.services.protection.exclude(String(id), {
+      kind: 'self_exclusion',
+      duration: SELF_EXCLUSION,
+    });
+    const again = await bench.player(id, { funds: 0 });
+    const refused = await bench.rest<{ code: string }>('POST', '/practice/play-now', again.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('self_excluded');
+    const join = await bench.rest<{ code: string }>('POST', `/rooms/${roomId}/join`, again.token, {});
+    expect(join.body.code).toBe('self_excluded');
+    expect(await again.send('sit_down', { roomId })).toMatchObject({ ok: false, code: 'self_excluded' });
+    expect(bench.realtime.runtime.seatOf(String(id))).toBeUndefined();
+  });
+
+  it('Play now waits for the accepted agreement', async () => {
+    const token = await bench.login(nextId++, { agreement: false });
+    const refused = await bench.rest<{ code: string }>('POST', '/practice/play-now', token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('agreement_required');
   });
 });
 

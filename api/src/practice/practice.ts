@@ -24,6 +24,11 @@ export interface PracticeService {
   chips: ChipsService;
   /** A practice table where the player is dealt in within seconds (created when none fits). */
   playNow(userId: string): Promise<{ roomId: string }>;
+  /**
+   * The public practice tables a person can sit at now (house players make way for people): the
+   * lowest stake first, tables where people already sit first within a stake.
+   */
+  openTables(): Promise<RoomSummary[]>;
   /** Opens a kept practice table at every practice stake that has none with room for a person. */
   keepTablesOpen(): Promise<void>;
   /** Creates the account row of a house player once (users.is_house, a negative id). */
@@ -75,6 +80,12 @@ export function createPractice(deps: {
       if (open[0]) return { roomId: open[0].roomId };
       const created = await rooms.createKept(Math.min(...PRACTICE_STAKES));
       return { roomId: created.id };
+    },
+
+    async openTables() {
+      return (await practiceRooms())
+        .filter((r) => r.status !== 'closed' && peopleAt(r) < MAX_PLAYERS)
+        .sort((a, b) => a.minBet - b.minBet || peopleAt(b) - peopleAt(a));
     },
 
     async keepTablesOpen() {

@@ -5,6 +5,7 @@ import type {
   DepositResponse,
   InvoiceResponse,
   PaymentMethods,
+  PracticeStatus,
   Profile,
   ReferralInfo,
   RoomDetails,
@@ -280,6 +281,26 @@ export const api = {
       body: password ? { password } : {},
     });
     return isObject(body) && typeof body.roomId === 'string' ? body.roomId : roomId;
+  },
+  /** The player's play chips (RULES §8); the first call ever grants the first ones. */
+  async practice(): Promise<PracticeStatus> {
+    const { practiceStatusSchema } = await schemas();
+    return parse(practiceStatusSchema, await request('GET', '/practice'));
+  },
+  /** Chips back to the grant; chips_topup_too_soon before nextTopUpAt unless too few to sit anywhere. */
+  async practiceTopUp(): Promise<PracticeStatus> {
+    const { practiceStatusSchema } = await schemas();
+    return parse(practiceStatusSchema, await request('POST', '/practice/top-up', { body: {} }));
+  },
+  /** The public practice tables with a seat for a person, lowest stake first. */
+  async practiceRooms(): Promise<RoomSummary[]> {
+    const { practiceRoomsSchema } = await schemas();
+    return parse(practiceRoomsSchema, await request('GET', '/practice/rooms', { auth: false }));
+  },
+  /** Play now: the practice table where the player is dealt in soonest (entered with autoSit). */
+  async playNow(): Promise<string> {
+    const { playNowResponseSchema } = await schemas();
+    return parse(playNowResponseSchema, await request('POST', '/practice/play-now', { body: {} })).roomId;
   },
   /** Development servers only: credits the signed-in user. */
   async faucet(amount: number): Promise<void> {

@@ -46,6 +46,27 @@ export async function enterRoom(roomId: string, minBet: number, balance: number)
   }
 }
 
+/**
+ * Play now (RULES §8): the server picks the practice table where the player is dealt in soonest
+ * (topping the chips up when they are too few); the app enters it and sits down like any entry.
+ * A refusal (a suspension, a break, the agreement) is told in its own words.
+ */
+export async function playNow(): Promise<void> {
+  loadingScreen.set(true);
+  let roomId: string | null = null;
+  try {
+    roomId = await api.playNow();
+    await api.joinRoom(roomId);
+    navigate({ name: 'gameRoom', roomId, autoSit: true });
+  } catch (err) {
+    // A hand was dealt in the moment between: the table shows it, and the player sits from there.
+    if (roomId && isAlreadyStarted(err)) navigate({ name: 'gameRoom', roomId, autoSit: false });
+    else showToast(joinRefusal(err), 'error');
+  } finally {
+    loadingScreen.set(false);
+  }
+}
+
 /** A `join_…` start link: watch the table (sitting down is the player's tap), or go to deposit / the lobby with a notice. */
 export async function enterStartRoom(roomId: string): Promise<void> {
   loadingScreen.set(true);

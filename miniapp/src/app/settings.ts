@@ -1,18 +1,27 @@
 /**
- * Local settings (SPEC §3): sound, haptics (default on), language and the lobby's 'available'
- * filter, kept in localStorage. Sound changes are announced with a window event so every screen
+ * Local settings (SPEC §3): sound, haptics (default on), language, the lobby's 'available'
+ * filter and which lobby was shown last (money tables or practice, RULES §8), kept in localStorage. Sound changes are announced with a window event so every screen
  * (and other tabs, through `storage`) follows.
  */
 import { createStore } from './store';
 
 export type Language = 'ru' | 'en';
-export type Settings = { sound: boolean; haptic: boolean; language: Language | null; availableOnly: boolean };
+/** The lobby's two halves: dollar tables, or practice tables in play chips (RULES §8). */
+export type LobbyMode = 'money' | 'practice';
+export type Settings = {
+  sound: boolean;
+  haptic: boolean;
+  language: Language | null;
+  availableOnly: boolean;
+  lobbyMode: LobbyMode;
+};
 
 const KEYS = {
   sound: 'sound',
   haptic: 'hapticEnabled',
   language: 'language',
   availableOnly: 'available',
+  lobbyMode: 'lobbyMode',
 } as const;
 export const SOUND_EVENT = 'soundSettingChanged';
 
@@ -39,6 +48,7 @@ function load(): Settings {
     haptic: read(KEYS.haptic) !== 'false',
     language: lang === 'ru' || lang === 'en' ? lang : null,
     availableOnly: read(KEYS.availableOnly) === 'true',
+    lobbyMode: read(KEYS.lobbyMode) === 'practice' ? 'practice' : 'money',
   };
 }
 

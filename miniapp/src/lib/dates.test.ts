@@ -11,6 +11,11 @@ describe('dates in the player’s language', () => {
     expect(formatDate('2026-11-27T19:45:00Z', 'ru', 'dateTime', 'UTC')).toBe('27 нояб. 2026 г., 19:45');
   });
 
+  it('writes a time of day alone with the same clocks', () => {
+    expect(formatDate('2026-11-27T19:45:00Z', 'en', 'time', 'UTC')).toBe('7:45 PM');
+    expect(formatDate(when, 'ru', 'time', 'UTC')).toBe('07:09');
+  });
+
   it('writes the day or month a period starts, in UTC', () => {
     expect(formatDate('2026-11-26T00:00:00Z', 'en', 'day')).toBe('Nov 26, 2026');
     expect(formatDate('2026-11-26T00:00:00Z', 'ru', 'day')).toBe('26 нояб. 2026 г.');

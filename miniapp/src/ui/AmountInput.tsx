@@ -1,7 +1,8 @@
 /**
- * A dollar amount being typed, written as the language writes amounts: en "$ 12.50" with the sign
- * before, ru "12,50 $" with a decimal comma and the sign after the number (money-format.ts). The
- * value stays the plain "12.50" the validators read; only what shows changes.
+ * An amount being typed, written as the language writes amounts: en "$ 12.50" with the sign
+ * before, ru "12,50 $" with a decimal comma and the sign after the number (money-format.ts); play
+ * chips take their own sign the same way. The value stays the plain "12.50" the validators read;
+ * only what shows changes.
  */
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,8 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 
   /** Room kept free on the right for what `trailing` shows (a tick, a Max button). */
   trailingRoom?: string;
   trailing?: ReactNode;
+  /** The unit's sign: '$' for dollars, the play chips' own sign at practice (RULES §8). */
+  sign?: string;
 };
 
 export function AmountInput({
@@ -31,6 +34,7 @@ export function AmountInput({
   size,
   trailingRoom = 'pr-4',
   trailing,
+  sign = '$',
   className = '',
   ...input
 }: Props) {
@@ -43,7 +47,7 @@ export function AmountInput({
     <div className={`relative ${className}`}>
       {en ? (
         <span className={`absolute left-4 top-1/2 -translate-y-1/2 font-bold text-gold-400 ${s.sign}`}>
-          $
+          {sign}
         </span>
       ) : (
         // The sign follows the number: an invisible copy of the text pushes it along.
@@ -52,7 +56,7 @@ export function AmountInput({
           className={`pointer-events-none absolute inset-y-0 left-px flex items-center whitespace-pre font-semibold ${s.padRu} ${s.text}`}
         >
           <span className="invisible">{shown || hint}</span>
-          <span className={`ml-1.5 font-bold text-gold-400 ${s.sign}`}>$</span>
+          <span className={`ml-1.5 font-bold text-gold-400 ${s.sign}`}>{sign}</span>
         </div>
       )}
       <input

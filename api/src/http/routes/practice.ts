@@ -15,7 +15,7 @@ function practiceStatus(status: ChipsStatus): PracticeStatus {
   };
 }
 
-/** Practice tables (RULES §8): the player's play chips, their top-up, and Play now. */
+/** Practice tables (RULES §8): the player's play chips, their top-up, the open practice tables and Play now. */
 export function practiceRoutes(router: Router<AppState>, services: Services, limits: RateLimiters) {
   const signedIn = requireUser(services.tokens);
   const { practice } = services;
@@ -23,6 +23,11 @@ export function practiceRoutes(router: Router<AppState>, services: Services, lim
   // The first call ever gives the player their first chips.
   router.get('/practice', signedIn, async (ctx) => {
     ctx.body = practiceStatus(await practice.chips.status(userIdOf(ctx)));
+  });
+
+  // Open to all, like the dollar lobby's GET /rooms: the practice tables with a seat for a person.
+  router.get('/practice/rooms', async (ctx) => {
+    ctx.body = await practice.openTables();
   });
 
   router.post('/practice/top-up', limits.mutationByIp, signedIn, limits.mutationByUser, async (ctx) => {

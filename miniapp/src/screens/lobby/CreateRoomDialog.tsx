@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RoomType } from '@svara/core';
+import type { RoomCurrency, RoomType } from '@svara/core';
+import { CHIPS_SIGN } from '../../lib/money';
 import { AmountInput } from '../../ui/AmountInput';
 import { Dialog } from '../../ui/Modal';
 import { Button } from '../../ui/Button';
@@ -16,17 +17,24 @@ import { showToast } from '../../ui/toast';
 
 const MIN_LOADING_MS = 3_000;
 
-/** Create a public or a private room: stake (and password), a tick when the balance covers 10 stakes. */
+/**
+ * Create a public or a private room: stake (and password), a tick when the balance covers 10 stakes.
+ * A practice room (RULES §8) is staked in play chips and checked against the chips held.
+ */
 export function CreateRoomDialog({
   type,
+  currency = 'usd',
   balance,
   onClose,
 }: {
   type: RoomType;
+  currency?: RoomCurrency;
+  /** What the stake is checked against: dollars, or play chips for a practice room. */
   balance: number;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const practice = currency === 'chips';
   const [stake, setStake] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -39,8 +47,8 @@ export function CreateRoomDialog({
   async function create() {
     if (cents === null || !valid || busy) return;
     if (!affordable) {
-      setError(t('lobby.notEnoughToCreate'));
-      showToast(t('errors.insufficientBalance'), 'error');
+      setError(t(practice ? 'practice.notEnoughToCreate' : 'lobby.notEnoughToCreate'));
+      showToast(t(practice ? 'practice.notEnoughChips' : 'errors.insufficientBalance'), 'error');
       return;
     }
     setBusy(true);
@@ -50,7 +58,11 @@ export function CreateRoomDialog({
     const start = Date.now();
     try {
       const minBet = cents / 100;
-      const roomId = await api.createRoom(type === 'private' ? { type, minBet, password } : { type, minBet });
+      // A dollar room is the server's default: only a practice room names its unit.
+      const unit = practice ? { currency } : {};
+      const roomId = await api.createRoom(
+        type === 'private' ? { type, minBet, password, ...unit } : { type, minBet, ...unit },
+      );
       await atLeast(start, MIN_LOADING_MS);
       navigate({ name: 'gameRoom', roomId, autoSit: true });
       onClose();
@@ -72,7 +84,9 @@ export function CreateRoomDialog({
     <Dialog
       open={!hidden}
       onClose={onClose}
-      title={type === 'private' ? t('lobby.createPrivateTitle') : t('lobby.createTitle')}
+      title={t(
+        `${practice ? 'practice' : 'lobby'}.${type === 'private' ? 'createPrivateTitle' : 'createTitle'}`,
+      )}
       testId={`create-${type}-dialog`}
     >
       <label className="mb-1 block text-xs uppercase tracking-wider text-[var(--hint)]">
@@ -85,7 +99,8 @@ export function CreateRoomDialog({
         data-testid="stake-input"
         aria-label={t('lobby.minStake')}
         value={stake}
-        placeholder="1.00"
+        placeholder={practice ? '10' : '1.00'}
+        sign={practice ? CHIPS_SIGN : '$'}
         onChange={(text) => setStake(filterStakeInput(text, stake))}
         trailingRoom="pr-12"
         trailing={
@@ -96,7 +111,9 @@ export function CreateRoomDialog({
           ) : null
         }
       />
-      <p className="mb-3 text-xs text-[var(--hint)]">{t('lobby.stakeHint')}</p>
+      <p className="mb-3 text-xs text-[var(--hint)]">
+        {t(practice ? 'practice.stakeHint' : 'lobby.stakeHint')}
+      </p>
       {type === 'private' ? (
         <>
           <label className="mb-1 block text-xs uppercase tracking-wider text-[var(--hint)]">

@@ -6,10 +6,11 @@
  * without a reload.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { RoomSummary } from '@svara/core';
 import { setLanguage } from '../../i18n';
 import { roomList } from '../../app/rooms';
+import { updateSettings } from '../../app/settings';
 import { applyAccountState } from '../../app/session';
 import { emptyRooms } from '../../lib/lobby-feed';
 import { protection } from '../../protection/store';
@@ -37,11 +38,14 @@ const disabled = (testId: string) => (screen.getByTestId(testId) as HTMLButtonEl
 beforeEach(() => {
   setLanguage('en');
   signIn({ balance: 500 });
+  updateSettings({ lobbyMode: 'money' });
   protection.set(protectionState());
   fakeApi({
     'GET /rooms': () => ({ body: [ROOM] }),
     'GET /protection': () => ({ body: protection.get() }),
     'GET /users/profile': () => ({ body: { telegramId: '1001', balance: 500 } }),
+    'GET /practice': () => ({ body: { chips: 10_000, nextTopUpAt: null, grant: 10_000, stakes: [10] } }),
+    'GET /practice/rooms': () => ({ body: [{ ...ROOM, minBet: 10, currency: 'chips' }] }),
   });
   roomList.set({ ...emptyRooms, rooms: [ROOM], total: 1, loaded: true });
 });
@@ -85,5 +89,24 @@ describe('the lobby of a player whose account changes in another tab', () => {
     expect(notice.textContent).toMatch(/Your cool-off lasts until Nov 28, 2099, \d{1,2}:00 [AP]M/);
     expect(disabled('create-menu-button')).toBe(true);
     expect(disabled('room-enter')).toBe(true);
+  });
+
+  it('stops practice the same way: the notice shows, Play now and a practice table’s Enter wait', async () => {
+    updateSettings({ lobbyMode: 'practice' });
+    render(<Dashboard />);
+    await waitFor(() => expect(screen.getByTestId('practice-room-list')).toBeTruthy());
+    expect(disabled('play-now')).toBe(false);
+    expect(disabled('room-enter')).toBe(false);
+    act(() =>
+      applyAccountState({
+        suspension: null,
+        exclusion: { kind: 'self_exclusion', until: '2099-05-28T09:00:00.000Z' },
+      }),
+    );
+    expect(screen.getByTestId('exclusion-notice').dataset.kind).toBe('self_exclusion');
+    expect(disabled('play-now')).toBe(true);
+    expect(disabled('room-enter')).toBe(true);
+    expect(disabled('create-menu-button')).toBe(true);
+    expect(disabled('room-watch')).toBe(false);
   });
 });

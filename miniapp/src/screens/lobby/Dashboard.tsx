@@ -4,12 +4,14 @@ import type { RoomType } from '@svara/core';
 import { useStore } from '../../app/store';
 import { profile, refreshProfile } from '../../app/session';
 import { roomList, setRoomsView, watchRooms } from '../../app/rooms';
-import { settings, updateSettings } from '../../app/settings';
+import { settings, updateSettings, type LobbyMode } from '../../app/settings';
+import { practiceStatus } from '../../app/practice';
 import { navigate } from '../../app/navigation';
 import { enterRoom, passwordPrompt } from '../../app/room-entry';
 import { lobbyFilterReducer, pageCount, STAKE_MAX, STAKE_MIN } from '../../lib/lobby';
 import { lobbyViewOf } from '../../lib/lobby-feed';
 import { Button } from '../../ui/Button';
+import { Segmented } from '../../ui/Segmented';
 import { Sheet } from '../../ui/Sheet';
 import { Switch } from '../../ui/Switch';
 import { Spinner } from '../../ui/Spinner';
@@ -35,6 +37,9 @@ import { SeatedBar } from './SeatedBar';
 import { StakeRangeSlider } from './StakeRangeSlider';
 import { CreateRoomDialog } from './CreateRoomDialog';
 import { JoinByPasswordDialog } from './JoinByPasswordDialog';
+import { PracticePanel, PracticeTables } from './PracticeLobby';
+
+const LOBBY_MODES: readonly LobbyMode[] = ['money', 'practice'];
 
 const PROFILE_RECHECK_MS = 1_500;
 
@@ -46,6 +51,10 @@ export function Dashboard() {
   // A suspension or a break in force: the banners above say why; Create and Enter wait for its end.
   const blocked = useAccountBlock() !== null;
   const { rooms, total, loaded } = useStore(roomList);
+  // Money tables or practice tables (RULES §8): the last one shown comes back.
+  const mode = useStore(settings).lobbyMode;
+  const practice = mode === 'practice';
+  const chips = useStore(practiceStatus)?.chips ?? 0;
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [rangeOpen, setRangeOpen] = useState(false);
@@ -97,6 +106,16 @@ export function Dashboard() {
       {me.seatedRoomId ? <SeatedBar roomId={me.seatedRoomId} /> : null}
       <DevFaucet />
 
+      <Segmented
+        kind="tabs"
+        options={LOBBY_MODES}
+        value={mode}
+        onChange={(lobbyMode) => updateSettings({ lobbyMode })}
+        label={(option) => t(option === 'practice' ? 'practice.tab' : 'practice.moneyTab')}
+        testId={(option) => `lobby-tab-${option}`}
+        className="grid grid-cols-2 gap-1"
+      />
+
       {/* Labels shrink with the screen so "Tournaments" fits a third of a 320 px phone. */}
       <div className="grid grid-cols-3 gap-2" data-testid="lobby-buttons">
         {(
@@ -138,108 +157,123 @@ export function Dashboard() {
         ))}
       </div>
 
-      <section className="card-panel rounded-3xl p-3" data-testid="room-filters">
-        <div className="flex items-center gap-2">
-          <label className="relative flex-1">
-            <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-[var(--hint)]" />
-            <input
-              data-testid="room-search"
-              value={filter.search}
-              onChange={(e) => dispatch({ type: 'search', value: e.target.value.slice(0, 40) })}
-              placeholder={t('lobby.searchPlaceholder')}
-              className="h-10 w-full rounded-xl border border-gold-400/20 bg-black/30 pl-9 pr-3 text-sm text-cream outline-none placeholder:text-cream/35 focus:border-gold-400/70"
-            />
-          </label>
-          <button
-            type="button"
-            data-testid="stakes-toggle"
-            onClick={() => setRangeOpen((o) => !o)}
-            aria-expanded={rangeOpen}
-            className={`flex h-10 items-center gap-1.5 rounded-xl border px-3 text-sm font-medium transition-colors ${
-              rangeOpen
-                ? 'border-gold-400 bg-gold-500/20 text-gold-200'
-                : 'border-gold-400/20 bg-black/30 text-cream/80'
-            }`}
-          >
-            <SlidersIcon className="h-4 w-4" />
-            {t('lobby.stakes')}
-          </button>
-        </div>
-        {rangeOpen ? (
-          <div className="mt-3 animate-fade">
-            <StakeRangeSlider value={filter.range} onChange={(value) => dispatch({ type: 'range', value })} />
-          </div>
-        ) : null}
-        <div className="mt-3 flex items-center justify-between px-1">
-          <span className="text-sm text-cream/80">{t('lobby.available')}</span>
-          <Switch
-            testId="available-switch"
-            label={t('lobby.available')}
-            checked={filter.available}
-            onChange={(value) => {
-              updateSettings({ availableOnly: value });
-              dispatch({ type: 'available', value });
-            }}
-          />
-        </div>
-      </section>
-
-      <section className="flex-1">
-        <div className="mb-2 flex items-center justify-between px-1">
-          <h2 className="font-display text-lg font-bold text-gold-300">{t('lobby.rooms')}</h2>
-          <span className="text-xs text-[var(--hint)]">{t('lobby.currencyNote')}</span>
-        </div>
-        {!loaded ? (
-          <div className="grid place-items-center py-10">
-            <Spinner />
-          </div>
-        ) : visible.length === 0 ? (
-          <div className="card-panel rounded-2xl py-10 text-center text-cream/60" data-testid="rooms-empty">
-            {t('lobby.roomsNotFound')}
-          </div>
-        ) : (
-          <ul className="flex flex-col gap-2.5" data-testid="room-list">
-            {visible.map((room) => (
-              <RoomCard
-                key={room.roomId}
-                room={room}
-                canEnter={!blocked}
-                onEnter={() =>
-                  room.type === 'private'
-                    ? setDialog({ kind: 'join', roomId: room.roomId })
-                    : void enterRoom(room.roomId, room.minBet, me.balance)
-                }
-                onWatch={() => navigate({ name: 'gameRoom', roomId: room.roomId, autoSit: false })}
+      {practice ? (
+        <>
+          <PracticePanel blocked={blocked} />
+          <PracticeTables blocked={blocked} />
+        </>
+      ) : (
+        <>
+          <section className="card-panel rounded-3xl p-3" data-testid="room-filters">
+            <div className="flex items-center gap-2">
+              <label className="relative flex-1">
+                <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-[var(--hint)]" />
+                <input
+                  data-testid="room-search"
+                  value={filter.search}
+                  onChange={(e) => dispatch({ type: 'search', value: e.target.value.slice(0, 40) })}
+                  placeholder={t('lobby.searchPlaceholder')}
+                  className="h-10 w-full rounded-xl border border-gold-400/20 bg-black/30 pl-9 pr-3 text-sm text-cream outline-none placeholder:text-cream/35 focus:border-gold-400/70"
+                />
+              </label>
+              <button
+                type="button"
+                data-testid="stakes-toggle"
+                onClick={() => setRangeOpen((o) => !o)}
+                aria-expanded={rangeOpen}
+                className={`flex h-10 items-center gap-1.5 rounded-xl border px-3 text-sm font-medium transition-colors ${
+                  rangeOpen
+                    ? 'border-gold-400 bg-gold-500/20 text-gold-200'
+                    : 'border-gold-400/20 bg-black/30 text-cream/80'
+                }`}
+              >
+                <SlidersIcon className="h-4 w-4" />
+                {t('lobby.stakes')}
+              </button>
+            </div>
+            {rangeOpen ? (
+              <div className="mt-3 animate-fade">
+                <StakeRangeSlider
+                  value={filter.range}
+                  onChange={(value) => dispatch({ type: 'range', value })}
+                />
+              </div>
+            ) : null}
+            <div className="mt-3 flex items-center justify-between px-1">
+              <span className="text-sm text-cream/80">{t('lobby.available')}</span>
+              <Switch
+                testId="available-switch"
+                label={t('lobby.available')}
+                checked={filter.available}
+                onChange={(value) => {
+                  updateSettings({ availableOnly: value });
+                  dispatch({ type: 'available', value });
+                }}
               />
-            ))}
-          </ul>
-        )}
-        {pages > 1 ? (
-          <nav className="mt-3 flex items-center justify-center gap-3" data-testid="pager">
-            <button
-              type="button"
-              aria-label={t('lobby.previousPage')}
-              disabled={page <= 1}
-              onClick={() => dispatch({ type: 'page', value: page - 1 })}
-              className="grid h-9 w-9 place-items-center rounded-full bg-felt-800 text-gold-300 disabled:opacity-30"
-            >
-              <ChevronLeft className="h-4 w-4" />
-            </button>
-            <span className="text-sm tabular-nums text-cream/80" data-testid="page-indicator">
-              {page} / {pages}
-            </span>
-            <button
-              type="button"
-              aria-label={t('lobby.nextPage')}
-              disabled={page >= pages}
-              onClick={() => dispatch({ type: 'page', value: page + 1 })}
-              className="grid h-9 w-9 place-items-center rounded-full bg-felt-800 text-gold-300 disabled:opacity-30"
-            >
-              <ChevronRight className="h-4 w-4" />
-            </button>
-          </nav>
-        ) : null}
-      </section>
+            </div>
+          </section>
+
+          <section className="flex-1">
+            <div className="mb-2 flex items-center justify-between px-1">
+              <h2 className="font-display text-lg font-bold text-gold-300">{t('lobby.rooms')}</h2>
+              <span className="text-xs text-[var(--hint)]">{t('lobby.currencyNote')}</span>
+            </div>
+            {!loaded ? (
+              <div className="grid place-items-center py-10">
+                <Spinner />
+              </div>
+            ) : visible.length === 0 ? (
+              <div
+                className="card-panel rounded-2xl py-10 text-center text-cream/60"
+                data-testid="rooms-empty"
+              >
+                {t('lobby.roomsNotFound')}
+              </div>
+            ) : (
+              <ul className="flex flex-col gap-2.5" data-testid="room-list">
+                {visible.map((room) => (
+                  <RoomCard
+                    key={room.roomId}
+                    room={room}
+                    canEnter={!blocked}
+                    onEnter={() =>
+                      room.type === 'private'
+                        ? setDialog({ kind: 'join', roomId: room.roomId })
+                        : void enterRoom(room.roomId, room.minBet, me.balance)
+                    }
+                    onWatch={() => navigate({ name: 'gameRoom', roomId: room.roomId, autoSit: false })}
+                  />
+                ))}
+              </ul>
+            )}
+            {pages > 1 ? (
+              <nav className="mt-3 flex items-center justify-center gap-3" data-testid="pager">
+                <button
+                  type="button"
+                  aria-label={t('lobby.previousPage')}
+                  disabled={page <= 1}
+                  onClick={() => dispatch({ type: 'page', value: page - 1 })}
+                  className="grid h-9 w-9 place-items-center rounded-full bg-felt-800 text-gold-300 disabled:opacity-30"
+                >
+                  <ChevronLeft className="h-4 w-4" />
+                </button>
+                <span className="text-sm tabular-nums text-cream/80" data-testid="page-indicator">
+                  {page} / {pages}
+                </span>
+                <button
+                  type="button"
+                  aria-label={t('lobby.nextPage')}
+                  disabled={page >= pages}
+                  onClick={() => dispatch({ type: 'page', value: page + 1 })}
+                  className="grid h-9 w-9 place-items-center rounded-full bg-felt-800 text-gold-300 disabled:opacity-30"
+                >
+                  <ChevronRight className="h-4 w-4" />
+                </button>
+              </nav>
+            ) : null}
+          </section>
+        </>
+      )}
 
       <footer
         className="flex items-center justify-center gap-2 py-2 text-xs text-cream/45"
@@ -300,7 +334,12 @@ export function Dashboard() {
       </Sheet>
 
       {dialog?.kind === 'create' ? (
-        <CreateRoomDialog type={dialog.type} balance={me.balance} onClose={() => setDialog(null)} />
+        <CreateRoomDialog
+          type={dialog.type}
+          currency={practice ? 'chips' : 'usd'}
+          balance={practice ? chips : me.balance}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
       {dialog?.kind === 'join' ? (
         <JoinByPasswordDialog initialRoomId={dialog.roomId} onClose={() => setDialog(null)} />

@@ -43,4 +43,20 @@ describe('a room in the lobby list', () => {
     render(<RoomCard room={room({ minBet: 1000 })} onEnter={noop} onWatch={noop} />);
     expect(screen.getByTestId('room-stake').textContent).toBe('1\u00a0000,00\u00a0$');
   });
+
+  it('marks a practice table and writes its stake in play chips, never in dollars', async () => {
+    render(<RoomCard room={room({ minBet: 50, currency: 'chips' })} onEnter={noop} onWatch={noop} />);
+    expect(screen.getByTestId('room-practice').textContent).toBe(i18n.t('practice.mark'));
+    expect(screen.getByTestId('room-stake').textContent).toBe('50\u00a0◎');
+    cleanup();
+    await i18n.changeLanguage('en');
+    render(<RoomCard room={room({ minBet: 1000, currency: 'chips' })} onEnter={noop} onWatch={noop} />);
+    expect(screen.getByTestId('room-stake').textContent).toBe('◎1,000');
+    expect(screen.getByTestId('room-card').textContent).not.toContain('$');
+  });
+
+  it('gives a dollar room no practice mark', () => {
+    render(<RoomCard room={room()} onEnter={noop} onWatch={noop} />);
+    expect(screen.queryByTestId('room-practice')).toBeNull();
+  });
 });

@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button';
 import { EyeIcon, LockIcon, UsersIcon } from '../../ui/icons';
 import { Chip } from '../../ui/cards';
 import { roomLabel } from '../../lib/format';
-import { useFormatUsd } from '../../lib/money';
+import { useFormatAmount } from '../../lib/money';
 
 export function RoomCard({
   room,
@@ -19,7 +19,9 @@ export function RoomCard({
   onWatch: () => void;
 }) {
   const { t } = useTranslation();
-  const usd = useFormatUsd();
+  const practice = room.currency === 'chips';
+  // A practice table's stake is in play chips, with their own sign (RULES §8).
+  const amount = useFormatAmount(room.currency ?? 'usd');
   const full = room.players.length >= room.maxPlayers;
   return (
     <li
@@ -41,13 +43,18 @@ export function RoomCard({
         </div>
         <div className="flex items-center gap-3">
           <span className="gold-text font-display text-xl font-bold" data-testid="room-stake">
-            {usd(room.minBet)}
+            {amount(room.minBet)}
           </span>
           <span className="flex items-center gap-1 text-sm text-cream/80" data-testid="room-players">
             <UsersIcon className="h-4 w-4 text-[var(--hint)]" />
             {room.players.length} / {room.maxPlayers || MAX_PLAYERS}
           </span>
         </div>
+        {practice ? (
+          <div className="text-[11px] font-medium leading-tight text-gold-400/85" data-testid="room-practice">
+            {t('practice.mark')}
+          </div>
+        ) : null}
       </div>
       <div className="flex flex-col items-end gap-1">
         <Button size="sm" onClick={onEnter} disabled={full || !canEnter} data-testid="room-enter">
