@@ -9,9 +9,11 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import '../src/styles.css';
 import { setLanguage } from '../src/i18n';
-import { waitingState } from '../src/lib/table';
+import { actionButtons, waitingState } from '../src/lib/table';
+import { TableCurrency } from '../src/lib/table-currency';
 import { TableArea } from '../src/screens/game/TableArea';
 import { RoomHeader } from '../src/screens/game/RoomHeader';
+import { FairnessBadge } from '../src/fairness/FairnessBadge';
 import { ActionBar } from '../src/screens/game/ActionBar';
 import { scene } from './scenes';
 
@@ -24,29 +26,42 @@ document.head.append(still);
 
 function Fixture({ shown }: { shown: Shown }) {
   const { t } = useTranslation();
-  const { state, display, bubbles } = scene(shown.scene, shown.chat);
+  const { state, display, bubbles, balance } = scene(shown.scene, shown.chat);
   const waiting = waitingState(state);
   const said = Object.fromEntries(Object.entries(bubbles).map(([id, phrase]) => [id, t(`chat.${phrase}`)]));
+  // The viewer's moves, with their amounts, when the scene has the viewer on turn.
+  const onTurn = state.players[state.currentPlayerIndex]?.id === state.viewerId;
   return (
-    <div className="flex h-full flex-col overflow-hidden" data-testid="game-room" data-scene={shown.scene}>
-      <RoomHeader roomId={state.roomId} stake={state.minBet} balance={1234.5} onMenu={() => undefined} />
-      <TableArea
-        key={shown.scene}
-        state={state}
-        viewerId={state.viewerId}
-        display={{ ...display, bubbles: said }}
-        emptyAction={shown.replay ? null : 'invite'}
-        onEmptySeat={() => undefined}
-      />
-      <ActionBar
-        buttons={null}
-        onAction={() => undefined}
-        onRaise={() => undefined}
-        onChat={() => undefined}
-        showChat
-        note={waiting ? t(`game.${waiting}`) : t('game.waitingForNextRound')}
-      />
-    </div>
+    <TableCurrency.Provider value={state.currency}>
+      <div className="flex h-full flex-col overflow-hidden" data-testid="game-room" data-scene={shown.scene}>
+        <RoomHeader
+          roomId={state.roomId}
+          practice={state.currency === 'chips'}
+          stake={state.minBet}
+          balance={balance}
+          onMenu={() => undefined}
+          fairness={
+            <FairnessBadge roomId={state.roomId} fairness={state.fairness} onOpenMenu={() => undefined} />
+          }
+        />
+        <TableArea
+          key={shown.scene}
+          state={state}
+          viewerId={state.viewerId}
+          display={{ ...display, bubbles: said }}
+          emptyAction={shown.replay ? null : 'invite'}
+          onEmptySeat={() => undefined}
+        />
+        <ActionBar
+          buttons={onTurn && !shown.replay ? actionButtons(state, true) : null}
+          onAction={() => undefined}
+          onRaise={() => undefined}
+          onChat={() => undefined}
+          showChat
+          note={waiting ? t(`game.${waiting}`) : t('game.waitingForNextRound')}
+        />
+      </div>
+    </TableCurrency.Provider>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ActionButton } from '../../lib/table';
-import { useFormatUsd } from '../../lib/money';
+import { useTableAmount } from '../../lib/table-currency';
 import { Button } from '../../ui/Button';
 import { ChatIcon } from '../../ui/icons';
 
@@ -21,7 +21,7 @@ export function ActionBar({
   note: string | null;
 }) {
   const { t } = useTranslation();
-  const usd = useFormatUsd();
+  const usd = useTableAmount();
   return (
     <div className="flex items-center gap-2 px-3 pt-2" data-testid="action-bar">
       {showChat ? (

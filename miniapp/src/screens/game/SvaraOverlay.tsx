@@ -4,7 +4,8 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { CheckIcon } from '../../ui/icons';
 import { seatName } from '../../lib/names';
-import { useFormatUsd } from '../../lib/money';
+import { useTableAmount } from '../../lib/table-currency';
+import { HouseBadge } from './PracticeMarks';
 
 /** The 3-second svara announcement. */
 export function SvaraIntro() {
@@ -49,7 +50,7 @@ export function SvaraDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const usd = useFormatUsd();
+  const usd = useTableAmount();
   const tied = state.players.filter((p) => state.svaraTied.includes(p.id));
   const isTied = state.svaraTied.includes(viewerId);
   const join = state.allowedActions?.joinSvara ?? null;
@@ -84,7 +85,10 @@ export function SvaraDialog({
           {tied.map((p) => (
             <div key={p.id} className="flex flex-col items-center gap-1">
               <Avatar src={p.avatar} name={p.username ?? '?'} size={48} />
-              <span className="text-xs font-semibold">{seatName(p.username)}</span>
+              <span className="flex items-center gap-1 text-xs font-semibold">
+                {p.isHouse ? <HouseBadge /> : null}
+                {seatName(p.username)}
+              </span>
               {p.score !== null ? <span className="text-[11px] text-gold-300">{p.score}</span> : null}
             </div>
           ))}
