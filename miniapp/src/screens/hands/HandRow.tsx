@@ -43,14 +43,16 @@ export function HandRow({ hand, onOpen }: { hand: HandSummary; onOpen: () => voi
             <span className="shrink-0 whitespace-nowrap">
               {t('hands.handNumber', { number: hand.handNumber })}
             </span>
-            <span className="truncate text-cream/50">{roomLabel(hand.roomId)}</span>
+            {/* A practice hand's mark stands where the room is named: both would not fit at 360. */}
+            {hand.currency === 'chips' ? (
+              <PracticeMark short />
+            ) : (
+              <span className="truncate text-cream/50">{roomLabel(hand.roomId)}</span>
+            )}
             {hand.svara ? <span className="text-gold-300">{t('hands.svaraHand')}</span> : null}
           </div>
-          <div className="flex min-w-0 items-center gap-1.5 text-xs text-cream/50">
-            {hand.currency === 'chips' ? <PracticeMark short /> : null}
-            <span className="truncate">
-              {formatDate(hand.finishedAt, i18n.language)} · {t('hands.stake', { amount: usd(hand.stake) })}
-            </span>
+          <div className="text-xs text-cream/50">
+            {formatDate(hand.finishedAt, i18n.language)} · {t('hands.stake', { amount: usd(hand.stake) })}
           </div>
           <div className="mt-1.5 flex items-center gap-2">
             <MiniCards cards={mine?.cards ?? null} testId="hand-row-mine" />
