@@ -7,6 +7,7 @@
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { NO_ALLOWED_ACTIONS, type GameState } from '@svara/core';
 import '../src/styles.css';
 import { setLanguage } from '../src/i18n';
 import { actionButtons, waitingState } from '../src/lib/table';
@@ -15,14 +16,34 @@ import { TableArea } from '../src/screens/game/TableArea';
 import { RoomHeader } from '../src/screens/game/RoomHeader';
 import { FairnessBadge } from '../src/fairness/FairnessBadge';
 import { ActionBar } from '../src/screens/game/ActionBar';
+import { RaiseSheet } from '../src/screens/game/RaiseSheet';
+import { SpectatorBar } from '../src/screens/game/SpectatorBar';
+import { SvaraDialog } from '../src/screens/game/SvaraOverlay';
 import { scene } from './scenes';
 
-type Shown = { scene: string; lang: 'ru' | 'en'; chat: boolean; replay: boolean };
+/** `over`: what a practice table opens over itself: the raise sheet, the svara dialog, or the spectator's bar. */
+type Over = 'raise' | 'svara' | 'spectator';
+type Shown = { scene: string; lang: 'ru' | 'en'; chat: boolean; replay: boolean; over?: Over };
 
 const still = document.createElement('style');
 still.textContent =
   '*, *::before, *::after { animation-play-state: paused !important; animation-delay: -1s !important; }';
 document.head.append(still);
+
+/** The hand ends in a svara between two house players; the viewer may pay to join (RULES §5). */
+function svaraOver(state: GameState): GameState {
+  const tied = state.players
+    .filter((p) => p.isHouse)
+    .slice(0, 2)
+    .map((p) => p.id);
+  return {
+    ...state,
+    status: 'svara_pending',
+    svaraTied: tied,
+    svaraParticipants: tied,
+    allowedActions: { ...NO_ALLOWED_ACTIONS, joinSvara: { amount: state.pot, free: false } },
+  };
+}
 
 function Fixture({ shown }: { shown: Shown }) {
   const { t } = useTranslation();
@@ -52,14 +73,41 @@ function Fixture({ shown }: { shown: Shown }) {
           emptyAction={shown.replay ? null : 'invite'}
           onEmptySeat={() => undefined}
         />
-        <ActionBar
-          buttons={onTurn && !shown.replay ? actionButtons(state, true) : null}
-          onAction={() => undefined}
-          onRaise={() => undefined}
-          onChat={() => undefined}
-          showChat
-          note={waiting ? t(`game.${waiting}`) : t('game.waitingForNextRound')}
-        />
+        {shown.over === 'spectator' ? (
+          <SpectatorBar note={t('game.watching')} stake={state.minBet} canSit onSit={() => undefined} />
+        ) : (
+          <ActionBar
+            buttons={onTurn && !shown.replay ? actionButtons(state, true) : null}
+            onAction={() => undefined}
+            onRaise={() => undefined}
+            onChat={() => undefined}
+            showChat
+            note={waiting ? t(`game.${waiting}`) : t('game.waitingForNextRound')}
+          />
+        )}
+        {shown.over === 'raise' && state.allowedActions?.raise ? (
+          <RaiseSheet
+            open
+            min={state.allowedActions.raise.min}
+            max={state.allowedActions.raise.max}
+            balance={balance}
+            pending={false}
+            secondsLeft={12}
+            onClose={() => undefined}
+            onConfirm={() => undefined}
+          />
+        ) : null}
+        {shown.over === 'svara' && state.viewerId ? (
+          <SvaraDialog
+            state={svaraOver(state)}
+            viewerId={state.viewerId}
+            secondsLeft={17}
+            decided={false}
+            onJoin={() => undefined}
+            onSkip={() => undefined}
+            onClose={() => undefined}
+          />
+        ) : null}
       </div>
     </TableCurrency.Provider>
   );
@@ -86,4 +134,5 @@ show({
   lang: params.get('lang') === 'en' ? 'en' : 'ru',
   chat: params.get('chat') === '1',
   replay: params.get('replay') === '1',
+  over: (params.get('over') as Over | null) ?? undefined,
 });

@@ -196,6 +196,45 @@ describe('the table on a phone', () => {
 
   for (const size of SIZES)
     for (const lang of LANGS)
+      it(`a practice table's raise sheet, svara dialog and spectator bar at ${size.width}×${size.height} in ${lang}: chips, and all fits`, async () => {
+        await page.setViewportSize(size);
+        for (const over of ['raise', 'svara', 'spectator'] as const) {
+          const scene = over === 'svara' ? 'practice-showdown' : 'practice-mid-hand';
+          await page.evaluate((shown) => window.showScene(shown), {
+            scene,
+            lang,
+            chat: false,
+            replay: false,
+            over,
+          });
+          await page.waitForFunction(() => document.fonts.status === 'loaded');
+          await page.screenshot({ path: path.join(SHOTS, `practice-${over}-${size.width}-${lang}.png`) });
+          const seen = await page.evaluate(() => {
+            const width = document.documentElement.clientWidth;
+            const bad = [...document.querySelectorAll<HTMLElement>('button, span, p, h2, div')]
+              .filter((el) => {
+                const r = el.getBoundingClientRect();
+                if (r.width === 0 || el.closest('[data-testid="table"]')) return false;
+                // A button whose words do not fit it, as the format walk checks.
+                const style = getComputedStyle(el);
+                const clipped =
+                  el.tagName === 'BUTTON' &&
+                  ((el.scrollWidth > el.clientWidth + 1 && style.overflowX === 'visible') ||
+                    (el.scrollHeight > el.clientHeight + 1 && style.overflowY === 'visible'));
+                return r.left < -0.5 || r.right > width + 0.5 || clipped;
+              })
+              .map((el) => `${el.dataset.testid ?? el.tagName}: ${el.innerText.slice(0, 30)}`);
+            return { text: document.body.innerText, bad };
+          });
+          expect(seen.text, over).not.toContain('$');
+          expect(seen.text, over).toContain(CHIPS_SIGN);
+          expect(misshapenNumbers(seen.text, lang), over).toEqual([]);
+          expect(seen.bad, over).toEqual([]);
+        }
+      });
+
+  for (const size of SIZES)
+    for (const lang of LANGS)
       for (const { scene, chat } of SCENES)
         it(`${scene} at ${size.width}×${size.height} in ${lang}: nothing covered, off screen or cut`, async () => {
           await page.setViewportSize(size);

@@ -7,6 +7,9 @@ import { seatName } from '../../lib/names';
 import { useTableAmount } from '../../lib/table-currency';
 import { HouseBadge } from './PracticeMarks';
 
+/** A button as tall as its words: a long price goes onto a second line inside it. */
+const GROWS = '!h-auto min-h-11 py-1.5 leading-tight';
+
 /** The 3-second svara announcement. */
 export function SvaraIntro() {
   const { t } = useTranslation();
@@ -123,10 +126,11 @@ export function SvaraDialog({
           </div>
         ) : join ? (
           <div className="grid grid-cols-2 gap-3">
-            <Button variant="dark" onClick={onSkip} data-testid="svara-skip">
+            {/* The price in thousands wraps "Join for 6 750 ◎" onto two lines: the buttons grow with it. */}
+            <Button variant="dark" onClick={onSkip} data-testid="svara-skip" className={GROWS}>
               {t('game.skip')}
             </Button>
-            <Button onClick={onJoin} data-testid="svara-join">
+            <Button onClick={onJoin} data-testid="svara-join" className={GROWS}>
               {join.free ? t('game.joinFree') : t('game.joinFor', { amount: usd(join.amount) })}
             </Button>
           </div>
