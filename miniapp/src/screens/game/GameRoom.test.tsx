@@ -304,6 +304,23 @@ describe('losing the seat', () => {
     expect(currentPage.get()).toEqual({ name: 'deposit' });
   });
 
+  it('offers no deposit at a practice table: its chips are never bought (RULES §8)', () => {
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(
+      gameState({
+        status: 'waiting',
+        currency: 'chips',
+        viewerId: ME,
+        players: [playerView({ id: '-9', position: 4, isHouse: true })],
+      }),
+    );
+    act(() =>
+      rt.serverSends('stood_up', { roomId: ROOM, code: 'balance_below_ante', message: 'Не хватает фишек' }),
+    );
+    expect(screen.getByTestId('stood-up-notice').textContent).toContain('Не хватает фишек');
+    expect(screen.queryByTestId('stood-up-deposit')).toBeNull();
+  });
+
   it('ignores a notice about another room, and has no deposit offer for an absence', () => {
     render(<GameRoom roomId={ROOM} autoSit={false} />);
     frame(gameState({ status: 'waiting', viewerId: ME, players: [playerView({ id: '2', position: 4 })] }));
