@@ -4,7 +4,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { CheckIcon } from '../../ui/icons';
 import { seatName } from '../../lib/names';
-import { useTableAmount } from '../../lib/table-currency';
+import { useFormatAmount } from '../../lib/money';
 import { HouseBadge } from './PracticeMarks';
 
 /** A button as tall as its words: a long price goes onto a second line inside it. */
@@ -53,7 +53,8 @@ export function SvaraDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const usd = useTableAmount();
+  // The pot and the price in the table's unit: play chips at a practice table (RULES §8).
+  const usd = useFormatAmount(state.currency);
   const tied = state.players.filter((p) => state.svaraTied.includes(p.id));
   const isTied = state.svaraTied.includes(viewerId);
   const join = state.allowedActions?.joinSvara ?? null;
