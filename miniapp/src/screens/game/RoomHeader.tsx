@@ -19,7 +19,7 @@ export function RoomHeader({
 }: {
   roomId: string;
   isPrivate?: boolean;
-  /** A practice table (RULES §8): said first, so nobody takes its chips for money. */
+  /** A practice table (RULES §8): marked as such, so nobody takes its chips for money. */
   practice?: boolean;
   stake: number;
   balance: number | null;
