@@ -123,7 +123,10 @@ export interface PaymentsPort {
 }
 
 /** A finished hand as anyone may see it: the fields an inline answer tells (amounts in dollars). */
-export type SharedHand = Pick<HandSummary, 'id' | 'handNumber' | 'stake' | 'pot' | 'players' | 'svara'>;
+export type SharedHand = Pick<
+  HandSummary,
+  'id' | 'handNumber' | 'currency' | 'stake' | 'pot' | 'players' | 'svara'
+>;
 
 /** Finished hands (services.hands, api/src/hands). */
 export interface HandsPort {

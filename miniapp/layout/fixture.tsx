@@ -7,46 +7,109 @@
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { NO_ALLOWED_ACTIONS, type GameState } from '@svara/core';
 import '../src/styles.css';
 import { setLanguage } from '../src/i18n';
-import { waitingState } from '../src/lib/table';
+import { actionButtons, waitingState } from '../src/lib/table';
+import { TableCurrency } from '../src/lib/table-currency';
 import { TableArea } from '../src/screens/game/TableArea';
 import { RoomHeader } from '../src/screens/game/RoomHeader';
+import { FairnessBadge } from '../src/fairness/FairnessBadge';
 import { ActionBar } from '../src/screens/game/ActionBar';
+import { RaiseSheet } from '../src/screens/game/RaiseSheet';
+import { SpectatorBar } from '../src/screens/game/SpectatorBar';
+import { SvaraDialog } from '../src/screens/game/SvaraOverlay';
 import { scene } from './scenes';
 
-type Shown = { scene: string; lang: 'ru' | 'en'; chat: boolean; replay: boolean };
+/** `over`: what a practice table opens over itself: the raise sheet, the svara dialog, or the spectator's bar. */
+type Over = 'raise' | 'svara' | 'spectator';
+type Shown = { scene: string; lang: 'ru' | 'en'; chat: boolean; replay: boolean; over?: Over };
 
 const still = document.createElement('style');
 still.textContent =
   '*, *::before, *::after { animation-play-state: paused !important; animation-delay: -1s !important; }';
 document.head.append(still);
 
+/** The hand ends in a svara between two house players; the viewer may pay to join (RULES §5). */
+function svaraOver(state: GameState): GameState {
+  const tied = state.players
+    .filter((p) => p.isHouse)
+    .slice(0, 2)
+    .map((p) => p.id);
+  return {
+    ...state,
+    status: 'svara_pending',
+    svaraTied: tied,
+    svaraParticipants: tied,
+    allowedActions: { ...NO_ALLOWED_ACTIONS, joinSvara: { amount: state.pot, free: false } },
+  };
+}
+
 function Fixture({ shown }: { shown: Shown }) {
   const { t } = useTranslation();
-  const { state, display, bubbles } = scene(shown.scene, shown.chat);
+  const { state, display, bubbles, balance } = scene(shown.scene, shown.chat);
   const waiting = waitingState(state);
   const said = Object.fromEntries(Object.entries(bubbles).map(([id, phrase]) => [id, t(`chat.${phrase}`)]));
+  // The viewer's moves, with their amounts, when the scene has the viewer on turn.
+  const onTurn = state.players[state.currentPlayerIndex]?.id === state.viewerId;
   return (
-    <div className="flex h-full flex-col overflow-hidden" data-testid="game-room" data-scene={shown.scene}>
-      <RoomHeader roomId={state.roomId} stake={state.minBet} balance={1234.5} onMenu={() => undefined} />
-      <TableArea
-        key={shown.scene}
-        state={state}
-        viewerId={state.viewerId}
-        display={{ ...display, bubbles: said }}
-        emptyAction={shown.replay ? null : 'invite'}
-        onEmptySeat={() => undefined}
-      />
-      <ActionBar
-        buttons={null}
-        onAction={() => undefined}
-        onRaise={() => undefined}
-        onChat={() => undefined}
-        showChat
-        note={waiting ? t(`game.${waiting}`) : t('game.waitingForNextRound')}
-      />
-    </div>
+    <TableCurrency.Provider value={state.currency}>
+      <div className="flex h-full flex-col overflow-hidden" data-testid="game-room" data-scene={shown.scene}>
+        <RoomHeader
+          roomId={state.roomId}
+          practice={state.currency === 'chips'}
+          stake={state.minBet}
+          balance={balance}
+          onMenu={() => undefined}
+          fairness={
+            <FairnessBadge roomId={state.roomId} fairness={state.fairness} onOpenMenu={() => undefined} />
+          }
+        />
+        <TableArea
+          key={shown.scene}
+          state={state}
+          viewerId={state.viewerId}
+          display={{ ...display, bubbles: said }}
+          emptyAction={shown.replay ? null : 'invite'}
+          onEmptySeat={() => undefined}
+        />
+        {shown.over === 'spectator' ? (
+          <SpectatorBar note={t('game.watching')} stake={state.minBet} canSit onSit={() => undefined} />
+        ) : (
+          <ActionBar
+            buttons={onTurn && !shown.replay ? actionButtons(state, true) : null}
+            onAction={() => undefined}
+            onRaise={() => undefined}
+            onChat={() => undefined}
+            showChat
+            note={waiting ? t(`game.${waiting}`) : t('game.waitingForNextRound')}
+          />
+        )}
+        {shown.over === 'raise' && state.allowedActions?.raise ? (
+          <RaiseSheet
+            open
+            min={state.allowedActions.raise.min}
+            max={state.allowedActions.raise.max}
+            balance={balance}
+            pending={false}
+            secondsLeft={12}
+            onClose={() => undefined}
+            onConfirm={() => undefined}
+          />
+        ) : null}
+        {shown.over === 'svara' && state.viewerId ? (
+          <SvaraDialog
+            state={svaraOver(state)}
+            viewerId={state.viewerId}
+            secondsLeft={17}
+            decided={false}
+            onJoin={() => undefined}
+            onSkip={() => undefined}
+            onClose={() => undefined}
+          />
+        ) : null}
+      </div>
+    </TableCurrency.Provider>
   );
 }
 
@@ -71,4 +134,5 @@ show({
   lang: params.get('lang') === 'en' ? 'en' : 'ru',
   chat: params.get('chat') === '1',
   replay: params.get('replay') === '1',
+  over: (params.get('over') as Over | null) ?? undefined,
 });

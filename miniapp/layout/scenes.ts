@@ -2,7 +2,13 @@
  * Fixed tables for the layout fixture (table.html): the moments a new player meets, with every piece
  * at its largest (two-digit scores, the tallest bet piles, long names, two-line chat bubbles).
  */
-import { NO_ALLOWED_ACTIONS, type Card, type GameState, type PlayerView } from '@svara/core';
+import {
+  HOUSE_PLAYER_NAMES,
+  NO_ALLOWED_ACTIONS,
+  type Card,
+  type GameState,
+  type PlayerView,
+} from '@svara/core';
 import type { TableDisplay } from '../src/screens/game/TableView';
 import { playerView } from '../src/test-support/game-state';
 
@@ -11,6 +17,8 @@ export type Scene = {
   display: TableDisplay;
   /** The chat phrase (a key under `chat`) each player has just sent. */
   bubbles: Record<string, string>;
+  /** The viewer's own balance in the header. */
+  balance: number;
 };
 
 const ROOM = '5f1c2d3e-4a5b-4c6d-8e7f-901234567890';
@@ -61,7 +69,8 @@ function table(over: Partial<GameState>): GameState {
     log: [],
     fairness: {
       handNumber: 12,
-      commitment: null,
+      // The header's fairness badge is drawn, as at a table whose hand seed is committed.
+      commitment: 'c0ffee'.repeat(10) + 'c0ff',
       clientSeed: null,
       playerSeeds: [],
       revealedSeed: null,
@@ -149,6 +158,58 @@ function joinedMidHand(): GameState {
   return table({ status: 'betting', players, pot: 7500, currentPlayerIndex: 0 });
 }
 
+/**
+ * A practice table (RULES §8) in play chips, two people (the viewer at 4, one at 3) and three house
+ * players, one seat free; every amount at its widest in chips (stacks of ◎12,345 and more).
+ */
+function practice(status: 'betting' | 'showdown' | 'finished'): GameState {
+  const people = new Map([
+    [3, 'konstantin'],
+    [4, 'me_viewer'],
+  ]);
+  const house = [1, 2, 5];
+  const open = status === 'betting';
+  const players = [1, 2, 3, 4, 5].map((position, i) => {
+    const isHouse = house.includes(position);
+    return player(position, {
+      ...(isHouse
+        ? { id: String(-(9 + i)), username: HOUSE_PLAYER_NAMES[(i * 5) % HOUSE_PLAYER_NAMES.length]! }
+        : { username: people.get(position)! }),
+      isHouse,
+      balance: 12_345 + i * 1_111,
+      totalBet: 1_250 + i * 50,
+      currentBet: 250,
+      isDealer: position === 2,
+      hasLooked: !open || position !== 1,
+      cards: open ? (position === 4 ? hand(SHOWN[4]![0]) : null) : hand(SHOWN[position]![0]),
+      score: open ? (position === 4 ? SHOWN[4]![1] : null) : SHOWN[position]![1],
+      lastAction: position === 1 ? 'blind_bet' : position === 3 ? 'raise' : 'call',
+    });
+  });
+  const pot = players.reduce((sum, p) => sum + p.totalBet, 0);
+  const base = { currency: 'chips' as const, minBet: 50, players, pot };
+  if (status === 'betting') {
+    return table({
+      ...base,
+      status,
+      currentPlayerIndex: 3,
+      allowedActions: {
+        ...NO_ALLOWED_ACTIONS,
+        fold: true,
+        call: { amount: 1_250, allIn: false },
+        raise: { min: 2_500, max: 12_345 },
+      },
+    });
+  }
+  if (status === 'showdown') return table({ ...base, status });
+  const best = players.reduce((a, b) => (b.score! > a.score! ? b : a));
+  const tax = Math.floor(pot * 5) / 100;
+  const won = players.map((p) =>
+    p.id === best.id ? { ...p, lastAction: 'win' as const, lastWinAmount: pot - tax } : p,
+  );
+  return table({ ...base, status, players: won, tax, winners: [best.id] });
+}
+
 const PHRASES = ['phrase5', 'phrase17', 'phrase15', 'phrase11', 'phrase7', 'phrase16'];
 
 function bubblesFor(state: GameState): Record<string, string> {
@@ -170,6 +231,9 @@ const BUILDERS: Record<string, () => { state: GameState; display?: Partial<Table
     }),
   }),
   alone: () => ({ state: table({ players: [player(4, { isActive: false, isDealer: true })] }) }),
+  'practice-mid-hand': () => ({ state: practice('betting') }),
+  'practice-showdown': () => ({ state: practice('showdown') }),
+  'practice-finished': () => ({ state: practice('finished'), display: { finished: 'winner' } }),
 };
 
 export const SCENES = Object.keys(BUILDERS);
@@ -179,9 +243,11 @@ export function scene(name: string, chat: boolean): Scene {
   const build = BUILDERS[name];
   if (!build) throw new Error(`no scene ${name}`);
   const { state, display } = build();
+  const viewer = state.players.find((p) => p.id === state.viewerId);
   return {
     state,
     display: { ...STILL, ...display },
     bubbles: chat ? bubblesFor(state) : {},
+    balance: state.currency === 'chips' ? (viewer?.balance ?? 0) : 1234.5,
   };
 }

@@ -12,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { translate } from '@svara/locales';
+// From core's source: the layout run does not build core (only the browser side resolves the package).
+import { misshapenNumbers } from '../../core/src/format-shapes';
+import { CHIPS_SIGN } from '../../core/src/money-format';
 import { launchChromium } from '../e2e/support/browser';
 
 const MINIAPP = fileURLToPath(new URL('..', import.meta.url));
@@ -31,7 +34,11 @@ const SCENES = [
   { scene: 'mid-hand-6', chat: false },
   { scene: 'away-holds-2', chat: false },
   { scene: 'alone', chat: true },
+  { scene: 'practice-mid-hand', chat: false },
+  { scene: 'practice-showdown', chat: true },
+  { scene: 'practice-finished', chat: false },
 ];
+const PRACTICE = SCENES.filter((s) => s.scene.startsWith('practice-'));
 
 type Piece = { kind: string; seat: string; x: number; y: number; w: number; h: number; cut: boolean };
 
@@ -91,6 +98,9 @@ function measure(page: Page): Promise<Piece[]> {
     add('status', 'table', document.querySelector('[data-testid="waiting-state"] > *'));
     add('showdown', 'table', document.querySelector('[data-testid="showdown-title"]'));
     add('deck', 'table', document.querySelector('[data-testid="deck"]'), false);
+    // The header: each of its pieces apart from the others and from the table.
+    for (const id of ['room-header-id', 'my-balance', 'fairness-badge', 'room-menu', 'practice-mark'])
+      add(id, 'header', document.querySelector(`[data-testid="${id}"]`));
     return pieces;
   });
 }
@@ -158,6 +168,70 @@ describe('the table on a phone', () => {
       translate('en', 'game.waitingForAway'),
     );
   });
+
+  for (const lang of LANGS)
+    it(`writes a practice table in play chips only, and marks it and its house players, in ${lang}`, async () => {
+      for (const { scene, chat } of PRACTICE) {
+        await page.evaluate((shown) => window.showScene(shown), { scene, lang, chat, replay: false });
+        const text = await page.evaluate(() => document.body.innerText);
+        // RULES §8: no "$" anywhere, and every chip amount in the formatter's shape.
+        expect(text, scene).not.toContain('$');
+        expect(text, scene).toContain(CHIPS_SIGN);
+        expect(misshapenNumbers(text, lang), scene).toEqual([]);
+        expect(await page.getByTestId('practice-mark').textContent()).toContain(
+          translate(lang, 'practiceTable.mark'),
+        );
+        const house = await page.$$eval('[data-testid="seat"]', (seats) =>
+          seats.map(
+            (s) =>
+              `${s.getAttribute('data-player-id')}:${Boolean(s.querySelector('[data-testid="house-badge"]'))}`,
+          ),
+        );
+        // The house players (negative ids) wear the badge; the people do not.
+        expect(house.sort(), scene).toEqual(
+          ['-9:true', '-10:true', '-13:true', '1003:false', '1004:false'].sort(),
+        );
+      }
+    });
+
+  for (const size of SIZES)
+    for (const lang of LANGS)
+      it(`a practice table's raise sheet, svara dialog and spectator bar at ${size.width}×${size.height} in ${lang}: chips, and all fits`, async () => {
+        await page.setViewportSize(size);
+        for (const over of ['raise', 'svara', 'spectator'] as const) {
+          const scene = over === 'svara' ? 'practice-showdown' : 'practice-mid-hand';
+          await page.evaluate((shown) => window.showScene(shown), {
+            scene,
+            lang,
+            chat: false,
+            replay: false,
+            over,
+          });
+          await page.waitForFunction(() => document.fonts.status === 'loaded');
+          await page.screenshot({ path: path.join(SHOTS, `practice-${over}-${size.width}-${lang}.png`) });
+          const seen = await page.evaluate(() => {
+            const width = document.documentElement.clientWidth;
+            const bad = [...document.querySelectorAll<HTMLElement>('button, span, p, h2, div')]
+              .filter((el) => {
+                const r = el.getBoundingClientRect();
+                if (r.width === 0 || el.closest('[data-testid="table"]')) return false;
+                // A button whose words do not fit it, as the format walk checks.
+                const style = getComputedStyle(el);
+                const clipped =
+                  el.tagName === 'BUTTON' &&
+                  ((el.scrollWidth > el.clientWidth + 1 && style.overflowX === 'visible') ||
+                    (el.scrollHeight > el.clientHeight + 1 && style.overflowY === 'visible'));
+                return r.left < -0.5 || r.right > width + 0.5 || clipped;
+              })
+              .map((el) => `${el.dataset.testid ?? el.tagName}: ${el.innerText.slice(0, 30)}`);
+            return { text: document.body.innerText, bad };
+          });
+          expect(seen.text, over).not.toContain('$');
+          expect(seen.text, over).toContain(CHIPS_SIGN);
+          expect(misshapenNumbers(seen.text, lang), over).toEqual([]);
+          expect(seen.bad, over).toEqual([]);
+        }
+      });
 
   for (const size of SIZES)
     for (const lang of LANGS)

@@ -114,6 +114,7 @@ describe('the hand history store', () => {
       id: finished,
       roomId,
       handNumber: 1,
+      currency: 'usd',
       stake: 1,
       pot: 2,
       players: 2,
@@ -124,6 +125,53 @@ describe('the hand history store', () => {
     expect(await history.publicSummary(running)).toBeNull();
     expect(await history.publicSummary(randomUUID())).toBeNull();
     expect(await history.publicSummary('not-a-uuid')).toBeNull();
+  });
+
+  it('tells a practice hand’s unit and which of the players shown were the house (RULES §8)', async () => {
+    const knex = db.knex;
+    const roomId = randomUUID();
+    await knex.raw(
+      `insert into rooms (id, stake_cents, type, currency) values (?, 5000, 'public', 'chips')`,
+      [roomId],
+    );
+    // A person and two house players shown at the showdown; one house player has since left its seat.
+    const base = handState(roomId, 1, ['8201', '-17', '-18']);
+    const seat = (playerId: string, position: number, house: boolean) => ({
+      playerId,
+      position,
+      username: playerId === '8201' ? 'ann' : `house${position}`,
+      avatar: null,
+      balance: 500_000,
+      awaySince: null,
+      handsAway: 0,
+      leaving: false,
+      sittingOut: false,
+      lastWin: 0,
+      ...(house ? { house: true as const } : {}),
+    });
+    const state = {
+      ...base,
+      stake: 5_000,
+      currency: 'chips' as const,
+      seats: [seat('8201', 1, false), seat('-17', 2, true)],
+      hand: { ...base.hand, players: base.hand.players.map((p) => ({ ...p, revealed: true })) },
+    };
+    const id = randomUUID();
+    await knex.raw(
+      `insert into hands (id, room_id, hand_number, state, status, finished_at) values (?, ?, 1, ?, 'finished', ?)`,
+      [id, roomId, JSON.stringify(state), '2026-05-01T10:00:00Z'],
+    );
+    const history = createHandHistory(knex);
+    const summary = await history.publicSummary(id);
+    expect(summary).toMatchObject({ currency: 'chips', stake: 50, pot: 3 });
+    expect(summary!.shown.map((p) => [p.playerId, p.isHouse])).toEqual([
+      ['8201', false],
+      ['-17', true],
+      ['-18', true],
+    ]);
+    // The player's own list tells the same.
+    const [mine] = (await history.list('8201')).hands;
+    expect(mine).toMatchObject({ id, currency: 'chips' });
   });
 
   it('gives back the cursor it made, and nothing else', () => {

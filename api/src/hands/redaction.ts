@@ -7,6 +7,7 @@
 import {
   applyAction,
   centsToDollars,
+  isHousePlayerId,
   viewFor,
   type Cents,
   type HandPlayer,
@@ -55,7 +56,10 @@ export function summarize(hand: StoredHand, viewerId: string | null): HandSummar
   const s = hand.state;
   const h = s.hand;
   const players = h?.players ?? [];
-  const username = (id: string) => s.seats.find((seat) => seat.playerId === id)?.username ?? null;
+  const seatOf = (id: string) => s.seats.find((seat) => seat.playerId === id);
+  const username = (id: string) => seatOf(id)?.username ?? null;
+  // RULES §8: a house player's seat says so; one already gone is still told by its negative id.
+  const isHouse = (id: string) => seatOf(id)?.house === true || isHousePlayerId(id);
   const me = viewerId === null ? undefined : players.find((p) => p.playerId === viewerId);
   let mine: HandSummary['mine'] = null;
   if (me) {
@@ -73,6 +77,7 @@ export function summarize(hand: StoredHand, viewerId: string | null): HandSummar
     roomId: hand.roomId,
     handNumber: hand.handNumber,
     finishedAt: hand.finishedAt,
+    currency: s.currency ?? 'usd',
     stake: $(s.stake),
     svara: h?.svara ?? false,
     pot: $((h?.basePot ?? 0) + players.reduce((sum, p) => sum + p.paid, 0)),
@@ -85,6 +90,7 @@ export function summarize(hand: StoredHand, viewerId: string | null): HandSummar
         username: username(p.playerId),
         cards: p.cards.map((c) => ({ rank: c.rank, suit: c.suit })),
         score: p.score,
+        isHouse: isHouse(p.playerId),
       })),
     mine,
     verifyPath: `/verify?hand=${hand.id}`,

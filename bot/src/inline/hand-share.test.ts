@@ -5,7 +5,7 @@ import { distinctScores, openTestTable, playOut } from '../../../api/src/hands/t
 import { TEST_BOT_INFO } from '../test-support/fake-telegram.js';
 import { useBotHarness } from '../test-support/harness.js';
 import { inlineQueryUpdate, telegramUser } from '../test-support/updates.js';
-import { handFromQuery } from './hand-share.js';
+import { handFromQuery, handResult } from './hand-share.js';
 
 const harness = useBotHarness();
 
@@ -140,5 +140,25 @@ describe('the hand an inline query names', () => {
     expect(handFromQuery(id)).toBeNull();
     expect(handFromQuery(`hand_${id}x`)).toBeNull();
     expect(handFromQuery(`join_${id}_1001`)).toBeNull();
+  });
+});
+
+describe('a shared practice hand', () => {
+  it('is told in play chips with their sign, never in dollars (RULES §8)', () => {
+    const hand = {
+      id: randomUUID(),
+      handNumber: 3,
+      currency: 'chips' as const,
+      stake: 50,
+      pot: 1_250,
+      players: 4,
+      svara: false,
+    };
+    const en = handResult(hand, 'en', TEST_BOT_INFO.username);
+    expect(en.title).toBe('Hand #3 · ◎50 table');
+    expect(en.description).toBe('Pot ◎1,250 · players: 4');
+    const ru = handResult(hand, 'ru', TEST_BOT_INFO.username);
+    expect(ru.title).toBe('Раздача №3 · стол 50\u00a0◎');
+    expect(JSON.stringify([en, ru])).not.toContain('$');
   });
 });

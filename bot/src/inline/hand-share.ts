@@ -6,7 +6,7 @@
  * results rather than an error.
  */
 import { Composer, InlineKeyboard, InlineQueryResultBuilder } from 'grammy';
-import { dollarsToCents, formatUsdCents } from '@svara/core';
+import { dollarsToCents, formatAmountMinor } from '@svara/core';
 import type { BotContext } from '../context.js';
 import { pickLanguage, t, type Language } from '../i18n.js';
 import { miniAppStartLink } from '../links.js';
@@ -23,7 +23,8 @@ export function handFromQuery(query: string): string | null {
 
 /** The one result for a hand, in `language`, opening the replay through the bot's Mini App link. */
 export function handResult(hand: SharedHand, language: Language, botUsername: string) {
-  const usd = (dollars: number) => formatUsdCents(dollarsToCents(dollars), language);
+  // A practice hand is told in play chips with their own sign, never "$" (RULES §8).
+  const usd = (amount: number) => formatAmountMinor(dollarsToCents(amount), hand.currency, language);
   const params = {
     number: hand.handNumber,
     stake: usd(hand.stake),

@@ -1,8 +1,11 @@
 /**
- * Hand history (issue 17): the answers of GET /api/v1/hands and GET /api/v1/hands/:id (amounts in
- * dollars). The replay's frames are game states in the live frames' own schema, drawn for one viewer.
+ * Hand history: the answers of GET /api/v1/hands and GET /api/v1/hands/:id. Amounts are in the
+ * room's unit, `currency`: dollars, or play chips for a practice hand (RULES §8), which count like
+ * dollars on the wire. The replay's frames are game states in the live frames' own schema, drawn for
+ * one viewer.
  */
 import { cardSchema } from '../card-schema.js';
+import { roomCurrencySchema } from './currency.js';
 import { gameStateSchema } from './game-state.js';
 import { z } from 'zod';
 
@@ -11,6 +14,8 @@ export const handSummarySchema = z.object({
   roomId: z.string(),
   handNumber: z.number().int(),
   finishedAt: z.string(),
+  /** What the hand was played for; every amount of the summary is in it. */
+  currency: roomCurrencySchema,
   stake: z.number(),
   svara: z.boolean(),
   pot: z.number(),
@@ -22,6 +27,8 @@ export const handSummarySchema = z.object({
       username: z.string().nullable(),
       cards: z.array(cardSchema),
       score: z.number(),
+      /** A house player of a practice table (RULES §8), not a person. */
+      isHouse: z.boolean(),
     }),
   ),
   mine: z

@@ -53,6 +53,8 @@ describe('hand history', () => {
     const mineFolded = folderPage.hands[0]!;
     expect(mineFolded.mine).toMatchObject({ cards: cardsOf(hand1, folder), result: 'lost' });
     expect(mineFolded.shown.map((s) => s.playerId).sort()).toEqual([first, looker].sort());
+    // People, not the house: a dollar table has no house players (RULES §8).
+    expect(mineFolded.shown.map((s) => s.isHouse)).toEqual([false, false]);
     expect(mineFolded).toMatchObject({
       handNumber: 1,
       players: 3,
@@ -108,7 +110,8 @@ describe('hand history', () => {
     for (const id of ids) if (id !== stayer) await table.act({ type: 'leave', playerId: id }, later);
     expect(table.state.hand!.looked).toBe(false);
     const latest = (await list(tokens[stayer]!)).hands[0]!;
-    expect(latest).toMatchObject({ handNumber: 2, shown: [] });
+    // A dollar table's hand says so: its amounts are dollars (a practice hand says 'chips').
+    expect(latest).toMatchObject({ handNumber: 2, currency: 'usd', shown: [] });
     expect(latest.mine).toMatchObject({ cards: null, result: 'won' });
 
     // Pages: newest first, each hand once, the cursor runs out.

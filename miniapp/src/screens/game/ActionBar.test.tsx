@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import '../../i18n';
 import { ActionBar } from './ActionBar';
 import { RaiseSheet } from './RaiseSheet';
+import { TableCurrency } from '../../lib/table-currency';
 
 afterEach(cleanup);
 
@@ -85,5 +86,37 @@ describe('the raise sheet', () => {
     expect(screen.getByTestId('raise-amount').textContent).toBe('20,00\u00a0$');
     fireEvent.click(screen.getByTestId('raise-confirm'));
     expect(onConfirm).toHaveBeenCalledWith(20);
+  });
+
+  it('at a practice table, writes the blind bet and the raise in chips, without "$" (RULES §8)', () => {
+    render(
+      <TableCurrency.Provider value="chips">
+        <ActionBar
+          buttons={[
+            { kind: 'look', enabled: true },
+            { kind: 'blind_bet', enabled: true, amount: 50 },
+          ]}
+          onAction={() => undefined}
+          onRaise={() => undefined}
+          onChat={() => undefined}
+          showChat
+          note={null}
+        />
+        <RaiseSheet
+          open
+          min={100}
+          max={12_345}
+          balance={12_345}
+          pending={false}
+          secondsLeft={10}
+          onClose={() => undefined}
+          onConfirm={() => undefined}
+        />
+      </TableCurrency.Provider>,
+    );
+    expect(screen.getByTestId('action-blind').textContent).toBe('Втёмную50\u00a0◎');
+    expect(screen.getByTestId('raise-amount').textContent).toBe('100\u00a0◎');
+    expect(screen.getByTestId('raise-sheet').textContent).toContain('12\u00a0345\u00a0◎');
+    expect(document.body.textContent).not.toContain('$');
   });
 });

@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { ActionButton } from '../../lib/table';
-import { useFormatUsd } from '../../lib/money';
+import { useTableAmount } from '../../lib/table-currency';
 import { Button } from '../../ui/Button';
 import { ChatIcon } from '../../ui/icons';
+
+/**
+ * Three moves beside the chat button share 360 px (86 px a button): a hair of side padding and a
+ * point less of type let "Оплатить" over an amount in thousands ("12 345 ◎") fit its button.
+ */
+const TIGHT = 'min-w-0 !px-1 !text-[15px] !tracking-normal';
 
 /** The bottom bar: the viewer's moves with the server's exact amounts, and the chat button. */
 export function ActionBar({
@@ -21,7 +27,7 @@ export function ActionBar({
   note: string | null;
 }) {
   const { t } = useTranslation();
-  const usd = useFormatUsd();
+  const usd = useTableAmount();
   return (
     <div className="flex items-center gap-2 px-3 pt-2" data-testid="action-bar">
       {showChat ? (
@@ -48,6 +54,7 @@ export function ActionBar({
                     key="look"
                     variant="dark"
                     size="lg"
+                    className={TIGHT}
                     disabled={!b.enabled}
                     onClick={() => onAction('look')}
                     data-testid="action-look"
@@ -61,6 +68,7 @@ export function ActionBar({
                     key="blind"
                     variant="gold"
                     size="lg"
+                    className={TIGHT}
                     disabled={!b.enabled}
                     onClick={() => b.amount !== null && onAction('blind_bet', b.amount)}
                     data-testid="action-blind"
@@ -79,6 +87,7 @@ export function ActionBar({
                     key="fold"
                     variant="red"
                     size="lg"
+                    className={TIGHT}
                     disabled={!b.enabled}
                     onClick={() => onAction('fold')}
                     data-testid="action-fold"
@@ -92,6 +101,7 @@ export function ActionBar({
                     key="call"
                     variant="green"
                     size="lg"
+                    className={TIGHT}
                     disabled={!b.enabled}
                     onClick={() => b.amount !== null && onAction('call', b.amount)}
                     data-testid="action-call"
@@ -110,6 +120,7 @@ export function ActionBar({
                     key="raise"
                     variant="gold"
                     size="lg"
+                    className={TIGHT}
                     disabled={!b.enabled}
                     onClick={onRaise}
                     data-testid="action-raise"

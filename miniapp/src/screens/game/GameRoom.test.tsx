@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { NO_ALLOWED_ACTIONS, type GameState } from '@svara/core';
-import { resources } from '@svara/locales';
+import { resources, translate } from '@svara/locales';
 import { setLanguage } from '../../i18n';
 import { backOverride } from '../../app/back';
 import { currentPage } from '../../app/navigation';
@@ -304,6 +304,23 @@ describe('losing the seat', () => {
     expect(currentPage.get()).toEqual({ name: 'deposit' });
   });
 
+  it('offers no deposit at a practice table: its chips are never bought (RULES §8)', () => {
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(
+      gameState({
+        status: 'waiting',
+        currency: 'chips',
+        viewerId: ME,
+        players: [playerView({ id: '-9', position: 4, isHouse: true })],
+      }),
+    );
+    act(() =>
+      rt.serverSends('stood_up', { roomId: ROOM, code: 'balance_below_ante', message: 'Не хватает фишек' }),
+    );
+    expect(screen.getByTestId('stood-up-notice').textContent).toContain('Не хватает фишек');
+    expect(screen.queryByTestId('stood-up-deposit')).toBeNull();
+  });
+
   it('ignores a notice about another room, and has no deposit offer for an absence', () => {
     render(<GameRoom roomId={ROOM} autoSit={false} />);
     frame(gameState({ status: 'waiting', viewerId: ME, players: [playerView({ id: '2', position: 4 })] }));
@@ -381,5 +398,95 @@ describe("Telegram's back button at the table", () => {
     back();
     expect(screen.queryByTestId('exit-cancel')).toBeNull();
     expect(currentPage.get().name).toBe('gameRoom');
+  });
+});
+
+describe('a practice table (RULES §8)', () => {
+  /** The viewer on turn at a practice table with two house players; chips count like dollars. */
+  function practiceTurn(): GameState {
+    return myTurn(1_000, {
+      currency: 'chips',
+      minBet: 50,
+      pot: 12_345,
+      players: [
+        playerView({
+          id: ME,
+          username: 'alice',
+          position: 1,
+          hasLooked: true,
+          balance: 12_345,
+          totalBet: 100,
+        }),
+        playerView({
+          id: '-9',
+          username: 'Arkady',
+          position: 4,
+          isHouse: true,
+          balance: 9_870,
+          totalBet: 150,
+        }),
+        playerView({ id: '-10', username: 'Yegor', position: 5, isHouse: true, balance: 500 }),
+      ],
+      allowedActions: {
+        ...NO_ALLOWED_ACTIONS,
+        fold: true,
+        call: { amount: 150, allIn: false },
+        raise: { min: 300, max: 12_345 },
+      },
+    });
+  }
+
+  it('writes every amount in chips with their sign, never "$", and says it is practice', () => {
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(practiceTurn());
+    const room = screen.getByTestId('game-room');
+    expect(room.dataset.currency).toBe('chips');
+    expect(screen.getByTestId('practice-mark').textContent).toContain(translate('ru', 'practiceTable.mark'));
+    expect(screen.getByTestId('my-balance').textContent).toBe('12\u00a0345\u00a0◎');
+    expect(screen.getByTestId('pot-amount').textContent).toBe('12,3K\u00a0◎');
+    expect(screen.getByTestId('action-call').textContent).toContain('150\u00a0◎');
+    fireEvent.click(screen.getByTestId('action-raise'));
+    expect(screen.getByTestId('raise-amount').textContent).toBe('300\u00a0◎');
+    expect(screen.getByTestId('raise-confirm').textContent).toContain('300\u00a0◎');
+    expect(document.body.textContent).not.toContain('$');
+  });
+
+  it('marks the house players’ seats, and only theirs', () => {
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(practiceTurn());
+    const marked = screen
+      .getAllByTestId('seat')
+      .filter((seat) => seat.querySelector('[data-testid="house-badge"]'))
+      .map((seat) => seat.dataset.playerId);
+    expect(marked.sort()).toEqual(['-10', '-9']);
+    expect(screen.getAllByTestId('house-badge')[0]!.getAttribute('aria-label')).toBe(
+      translate('ru', 'practiceTable.house'),
+    );
+  });
+
+  it('seats a newcomer with no dollars (chips pay here), and shows a spectator no dollar balance', async () => {
+    signIn({ telegramId: ME, balance: 0 });
+    render(<GameRoom roomId={ROOM} autoSit />);
+    frame(
+      gameState({
+        status: 'waiting',
+        currency: 'chips',
+        viewerId: null,
+        minBet: 50,
+        players: [playerView({ id: '-9', username: 'Arkady', position: 1, isHouse: true, balance: 5_000 })],
+      }),
+    );
+    await act(async () => {});
+    expect(rt.sent.filter((m) => m.event === 'sit_down')).toHaveLength(1);
+    expect(screen.queryByTestId('my-balance')).toBeNull();
+    expect(screen.queryByText(translate('ru', 'errors.insufficientBalance'))).toBeNull();
+  });
+
+  it('leaves a dollar table as it was: no mark, no badge, dollars', () => {
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(myTurn(1_000));
+    expect(screen.queryByTestId('practice-mark')).toBeNull();
+    expect(screen.queryByTestId('house-badge')).toBeNull();
+    expect(screen.getByTestId('action-call').textContent).toContain('2,00\u00a0$');
   });
 });

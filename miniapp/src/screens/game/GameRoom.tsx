@@ -11,6 +11,7 @@ import { errorText } from '../../i18n';
 import { openTelegram, setClosingConfirmation, setVerticalSwipes } from '../../telegram/sdk';
 import { actionButtons, firstFreePosition, waitingState } from '../../lib/table';
 import { seatName } from '../../lib/names';
+import { TableCurrency } from '../../lib/table-currency';
 import { ErrorPage } from '../../ui/ErrorPage';
 import { LoadingScreen } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
@@ -195,148 +196,155 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
 
   const raise = state.allowedActions?.raise ?? null;
 
+  // Every amount below is in the table's unit: dollars, or play chips at a practice table (RULES §8).
+  const practice = state.currency === 'chips';
   return (
-    <div
-      className="flex h-full flex-col overflow-hidden"
-      style={{ paddingTop: 'var(--safe-top)', paddingBottom: 'calc(10px + var(--safe-bottom))' }}
-      data-testid="game-room"
-    >
-      <RoomHeader
-        roomId={roomId}
-        isPrivate={details.isPrivate}
-        stake={state.minBet}
-        balance={viewer ? viewer.balance : (me?.balance ?? null)}
-        onMenu={() => setMenuOpen(true)}
-        fairness={
-          <FairnessBadge roomId={roomId} fairness={state.fairness} onOpenMenu={() => setMenuOpen(true)} />
-        }
-      />
-      <TableArea
-        state={state}
-        viewerId={viewerId}
-        display={display}
-        emptyAction={seated ? 'invite' : block ? null : 'sit'}
-        onEmptySeat={(p) => void onEmptySeat(p)}
-      />
-
-      {!seated && block ? (
-        <BlockedNotice block={block} />
-      ) : !seated && room.stoodUp ? (
-        <StoodUpNotice {...room.stoodUp} />
-      ) : null}
-      {viewer?.isAway ? (
-        <AwayBar onBack={() => void room.act('back')} busy={pending} />
-      ) : seated ? (
-        <ActionBar
-          buttons={buttons}
-          onAction={(kind, amount) => void room.act(kind, amount)}
-          onRaise={raiseSheet.show}
-          onChat={() => setChatOpen(true)}
-          showChat
-          note={note}
-        />
-      ) : (
-        <SpectatorBar
-          note={note}
+    <TableCurrency.Provider value={state.currency}>
+      <div
+        className="flex h-full flex-col overflow-hidden"
+        style={{ paddingTop: 'var(--safe-top)', paddingBottom: 'calc(10px + var(--safe-bottom))' }}
+        data-testid="game-room"
+        data-currency={state.currency}
+      >
+        <RoomHeader
+          roomId={roomId}
+          isPrivate={details.isPrivate}
+          practice={practice}
           stake={state.minBet}
-          canSit={!block && firstFreePosition(state.players) !== null}
-          onSit={() => void sit(null)}
+          // A spectator's own balance is the profile's dollars: at a practice table it is not shown.
+          balance={viewer ? viewer.balance : practice ? null : (me?.balance ?? null)}
+          onMenu={() => setMenuOpen(true)}
+          fairness={
+            <FairnessBadge roomId={roomId} fairness={state.fairness} onOpenMenu={() => setMenuOpen(true)} />
+          }
         />
-      )}
-
-      {raise && viewer ? (
-        <RaiseSheet
-          key={`${state.turnStartTime}:${raise.min}`}
-          open={raiseSheet.open}
-          min={raise.min}
-          max={raise.max}
-          balance={viewer.balance}
-          pending={pending}
-          secondsLeft={Math.ceil(turn.left / 1000)}
-          onClose={raiseSheet.close}
-          onConfirm={(amount) => {
-            raiseSheet.close();
-            void room.act('raise', amount);
-          }}
-        />
-      ) : null}
-      <ChatSheet
-        open={chatOpen}
-        onClose={() => setChatOpen(false)}
-        onSend={(phrase: ChatPhrase) => {
-          setChatOpen(false);
-          void room
-            .sendChat(phrase)
-            .then(
-              (ack) =>
-                !ack.ok &&
-                ack.code !== 'network_error' &&
-                showToast(errorText(ack.code, ack.message), 'error'),
-            );
-        }}
-      />
-      <SettingsSheet
-        open={menuOpen}
-        password={details.password}
-        onClose={() => setMenuOpen(false)}
-        onExitRequest={() => {
-          setMenuOpen(false);
-          setExitAsk(true);
-        }}
-        onMyHands={() => {
-          setMenuOpen(false);
-          setHandsOpen(true);
-        }}
-        onResponsiblePlay={() => {
-          setMenuOpen(false);
-          setProtectionOpen(true);
-        }}
-        fairness={
-          state.fairness.commitment || state.fairness.nextCommitment
-            ? { ...state.fairness, roomId, viewerId: state.viewerId }
-            : null
-        }
-      />
-      {handsOpen ? (
-        <Suspense fallback={null}>
-          <HandsBrowser onClose={() => setHandsOpen(false)} />
-        </Suspense>
-      ) : null}
-      {protectionOpen ? (
-        <Suspense fallback={null}>
-          <ResponsiblePlay onClose={() => setProtectionOpen(false)} />
-        </Suspense>
-      ) : null}
-      <RealityCheckSheet
-        check={reality.check}
-        onContinue={reality.dismiss}
-        onLeave={() => {
-          reality.dismiss();
-          // Leaving mid-hand asks first, as the menu's exit does (the hand is folded).
-          if (inHand) setExitAsk(true);
-          else leave();
-        }}
-      />
-      <ExitDialog open={exitAsk} inHand={inHand} onCancel={() => setExitAsk(false)} onLeave={leave} />
-      {svara.showIntro ? <SvaraIntro /> : null}
-      {svara.showDialog && viewerId ? (
-        <SvaraDialog
+        <TableArea
           state={state}
           viewerId={viewerId}
-          secondsLeft={svara.secondsLeft}
-          decided={svara.decided}
-          onJoin={() => svara.decide(true)}
-          onSkip={() => svara.decide(false)}
-          onClose={svara.close}
+          display={display}
+          emptyAction={seated ? 'invite' : block ? null : 'sit'}
+          onEmptySeat={(p) => void onEmptySeat(p)}
         />
-      ) : null}
-      <ConnectionSheet
-        open={connection.lost}
-        onRetry={() => {
-          connection.retry();
-          void room.rejoin();
-        }}
-      />
-    </div>
+
+        {!seated && block ? (
+          <BlockedNotice block={block} />
+        ) : !seated && room.stoodUp ? (
+          <StoodUpNotice {...room.stoodUp} />
+        ) : null}
+        {viewer?.isAway ? (
+          <AwayBar onBack={() => void room.act('back')} busy={pending} />
+        ) : seated ? (
+          <ActionBar
+            buttons={buttons}
+            onAction={(kind, amount) => void room.act(kind, amount)}
+            onRaise={raiseSheet.show}
+            onChat={() => setChatOpen(true)}
+            showChat
+            note={note}
+          />
+        ) : (
+          <SpectatorBar
+            note={note}
+            stake={state.minBet}
+            canSit={!block && firstFreePosition(state.players) !== null}
+            onSit={() => void sit(null)}
+          />
+        )}
+
+        {raise && viewer ? (
+          <RaiseSheet
+            key={`${state.turnStartTime}:${raise.min}`}
+            open={raiseSheet.open}
+            min={raise.min}
+            max={raise.max}
+            balance={viewer.balance}
+            pending={pending}
+            secondsLeft={Math.ceil(turn.left / 1000)}
+            onClose={raiseSheet.close}
+            onConfirm={(amount) => {
+              raiseSheet.close();
+              void room.act('raise', amount);
+            }}
+          />
+        ) : null}
+        <ChatSheet
+          open={chatOpen}
+          onClose={() => setChatOpen(false)}
+          onSend={(phrase: ChatPhrase) => {
+            setChatOpen(false);
+            void room
+              .sendChat(phrase)
+              .then(
+                (ack) =>
+                  !ack.ok &&
+                  ack.code !== 'network_error' &&
+                  showToast(errorText(ack.code, ack.message), 'error'),
+              );
+          }}
+        />
+        <SettingsSheet
+          open={menuOpen}
+          password={details.password}
+          onClose={() => setMenuOpen(false)}
+          onExitRequest={() => {
+            setMenuOpen(false);
+            setExitAsk(true);
+          }}
+          onMyHands={() => {
+            setMenuOpen(false);
+            setHandsOpen(true);
+          }}
+          onResponsiblePlay={() => {
+            setMenuOpen(false);
+            setProtectionOpen(true);
+          }}
+          fairness={
+            state.fairness.commitment || state.fairness.nextCommitment
+              ? { ...state.fairness, roomId, viewerId: state.viewerId }
+              : null
+          }
+        />
+        {handsOpen ? (
+          <Suspense fallback={null}>
+            <HandsBrowser onClose={() => setHandsOpen(false)} />
+          </Suspense>
+        ) : null}
+        {protectionOpen ? (
+          <Suspense fallback={null}>
+            <ResponsiblePlay onClose={() => setProtectionOpen(false)} />
+          </Suspense>
+        ) : null}
+        <RealityCheckSheet
+          check={reality.check}
+          onContinue={reality.dismiss}
+          onLeave={() => {
+            reality.dismiss();
+            // Leaving mid-hand asks first, as the menu's exit does (the hand is folded).
+            if (inHand) setExitAsk(true);
+            else leave();
+          }}
+        />
+        <ExitDialog open={exitAsk} inHand={inHand} onCancel={() => setExitAsk(false)} onLeave={leave} />
+        {svara.showIntro ? <SvaraIntro /> : null}
+        {svara.showDialog && viewerId ? (
+          <SvaraDialog
+            state={state}
+            viewerId={viewerId}
+            secondsLeft={svara.secondsLeft}
+            decided={svara.decided}
+            onJoin={() => svara.decide(true)}
+            onSkip={() => svara.decide(false)}
+            onClose={svara.close}
+          />
+        ) : null}
+        <ConnectionSheet
+          open={connection.lost}
+          onRetry={() => {
+            connection.retry();
+            void room.rejoin();
+          }}
+        />
+      </div>
+    </TableCurrency.Provider>
   );
 }

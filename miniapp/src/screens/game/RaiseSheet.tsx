@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../ui/Sheet';
 import { Button } from '../../ui/Button';
 import { clampRaise, raiseQuickPicks, raiseStep } from '../../lib/table';
-import { useFormatUsd } from '../../lib/money';
+import { useTableAmount } from '../../lib/table-currency';
 
 /** The raise: a slider from the minimum raise to the maximum, quick picks 2x / 5x / 10x / Max. */
 export function RaiseSheet({
@@ -27,7 +27,7 @@ export function RaiseSheet({
   onConfirm: (amount: number) => void;
 }) {
   const { t } = useTranslation();
-  const usd = useFormatUsd();
+  const usd = useTableAmount();
   const [amount, setAmount] = useState(min);
   const value = clampRaise(amount, min, max);
   const step = raiseStep(min);

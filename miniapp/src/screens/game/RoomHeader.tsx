@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatUsd } from '../../lib/money';
+import { useTableAmount } from '../../lib/table-currency';
 import { LockIcon, MenuIcon } from '../../ui/icons';
+import { PracticeMark } from './PracticeMarks';
 
-/** The room's short id, its stake, the viewer's balance when seated, and the menu button. */
+/**
+ * The room's short id, its stake, the viewer's balance when seated, and the menu button; under them
+ * at a practice table its mark, "Practice · play chips".
+ */
 export function RoomHeader({
   roomId,
   isPrivate = false,
+  practice = false,
   stake,
   balance,
   onMenu,
@@ -14,6 +19,8 @@ export function RoomHeader({
 }: {
   roomId: string;
   isPrivate?: boolean;
+  /** A practice table (RULES §8): marked as such, so nobody takes its chips for money. */
+  practice?: boolean;
   stake: number;
   balance: number | null;
   onMenu: () => void;
@@ -21,43 +28,51 @@ export function RoomHeader({
   fairness?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const usd = useFormatUsd();
+  const usd = useTableAmount();
   return (
-    <header className="flex items-center gap-3 px-4 py-2">
-      <div className="flex-1">
-        <div
-          className="flex items-center gap-1 font-mono text-sm font-semibold text-cream/85"
-          data-testid="room-header-id"
+    <header className="px-4 py-2">
+      <div className="flex items-center gap-3">
+        <div className="min-w-0 flex-1">
+          <div
+            className="flex items-center gap-1 font-mono text-sm font-semibold text-cream/85"
+            data-testid="room-header-id"
+          >
+            {isPrivate ? (
+              <span title={t('lobby.privateRoom')} data-testid="room-lock">
+                <LockIcon className="h-3.5 w-3.5 text-gold-400" />
+              </span>
+            ) : null}
+            #{roomId.slice(0, 8)}
+          </div>
+          <div className="truncate text-xs text-[var(--hint)]">
+            {t('game.stake')} <span className="font-semibold text-gold-300">{usd(stake)}</span>
+          </div>
+        </div>
+        {balance !== null ? (
+          <div
+            className="rounded-full border border-gold-400/30 bg-black/30 px-3 py-1 text-sm font-bold tabular-nums text-gold-300"
+            data-testid="my-balance"
+          >
+            {usd(balance)}
+          </div>
+        ) : null}
+        {fairness}
+        <button
+          type="button"
+          aria-label={t('game.settings')}
+          onClick={onMenu}
+          data-testid="room-menu"
+          className="grid h-10 w-10 place-items-center rounded-full border border-gold-400/30 bg-felt-800 text-gold-300 active:scale-95"
         >
-          {isPrivate ? (
-            <span title={t('lobby.privateRoom')} data-testid="room-lock">
-              <LockIcon className="h-3.5 w-3.5 text-gold-400" />
-            </span>
-          ) : null}
-          #{roomId.slice(0, 8)}
-        </div>
-        <div className="text-xs text-[var(--hint)]">
-          {t('game.stake')} <span className="font-semibold text-gold-300">{usd(stake)}</span>
-        </div>
+          <MenuIcon className="h-5 w-5" />
+        </button>
       </div>
-      {balance !== null ? (
-        <div
-          className="rounded-full border border-gold-400/30 bg-black/30 px-3 py-1 text-sm font-bold tabular-nums text-gold-300"
-          data-testid="my-balance"
-        >
-          {usd(balance)}
+      {/* A row of its own, across the screen: beside the balance and the badges it would not fit at 360. */}
+      {practice ? (
+        <div className="mt-1 flex justify-center">
+          <PracticeMark />
         </div>
       ) : null}
-      {fairness}
-      <button
-        type="button"
-        aria-label={t('game.settings')}
-        onClick={onMenu}
-        data-testid="room-menu"
-        className="grid h-10 w-10 place-items-center rounded-full border border-gold-400/30 bg-felt-800 text-gold-300 active:scale-95"
-      >
-        <MenuIcon className="h-5 w-5" />
-      </button>
     </header>
   );
 }

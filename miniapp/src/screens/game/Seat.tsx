@@ -9,7 +9,9 @@ import { InviteIcon, SeatIcon } from '../../ui/icons';
 import type { CSSProperties } from 'react';
 import { seatLook, type SeatLabel } from '../../lib/table';
 import { seatName } from '../../lib/names';
-import { TIGHT_SPOT, useFormatUsd } from '../../lib/money';
+import { TIGHT_SPOT } from '../../lib/money';
+import { useTableAmount } from '../../lib/table-currency';
+import { HouseBadge } from './PracticeMarks';
 import {
   AVATAR,
   CARD_OFFSET,
@@ -112,7 +114,7 @@ export function Seat({
   winner,
 }: SeatProps) {
   const { t } = useTranslation();
-  const usd = useFormatUsd();
+  const usd = useTableAmount();
   const p = SEAT_POINTS[seat]!;
   const look = seatLook(player, status);
   const off = CARD_OFFSET[seat]!;
@@ -132,6 +134,7 @@ export function Seat({
       data-seat={seat}
       data-player-id={player.id}
       data-viewer={isViewer || undefined}
+      data-house={player.isHouse || undefined}
     >
       {count > 0 && !player.hasFolded ? (
         <div
@@ -224,9 +227,19 @@ export function Seat({
         style={at(pillBox(seat), seat)}
         data-testid="seat-pill"
       >
-        <div className="truncate text-[10px] font-semibold text-cream" data-testid="seat-name">
-          {seatName(player.username) || t('game.player')}
-        </div>
+        {player.isHouse ? (
+          // RULES §8: a house player is marked by the name, so people can tell whom they play with.
+          <div className="flex min-w-0 items-center justify-center gap-0.5">
+            <HouseBadge />
+            <div className="truncate text-[10px] font-semibold text-cream" data-testid="seat-name">
+              {seatName(player.username) || t('game.player')}
+            </div>
+          </div>
+        ) : (
+          <div className="truncate text-[10px] font-semibold text-cream" data-testid="seat-name">
+            {seatName(player.username) || t('game.player')}
+          </div>
+        )}
         <div className="text-[10px] font-bold tabular-nums text-gold-300" data-testid="seat-balance">
           {usd(player.balance, { compact: true })}
         </div>

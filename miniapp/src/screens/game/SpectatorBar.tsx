@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { BALANCE_STAKE_MULTIPLIER } from '@svara/core';
 import { useStore } from '../../app/store';
 import { profile } from '../../app/session';
-import { toCents, useFormatUsd } from '../../lib/money';
+import { toCents } from '../../lib/money';
+import { useTableAmount, useTableCurrency } from '../../lib/table-currency';
 import { canAffordStakeCents } from '../../lib/validation';
 import { Button } from '../../ui/Button';
 import { SeatIcon } from '../../ui/icons';
@@ -24,9 +25,11 @@ export function SpectatorBar({
   onSit: () => void;
 }) {
   const { t } = useTranslation();
-  const usd = useFormatUsd();
+  const usd = useTableAmount();
   const me = useStore(profile);
-  const affordable = canAffordStakeCents(me?.balance ?? 0, toCents(stake));
+  // The profile's balance is in dollars: at a practice table (RULES §8) the chips decide, and the
+  // server answers a seat the chips cannot pay for with its own refusal.
+  const affordable = useTableCurrency() === 'chips' || canAffordStakeCents(me?.balance ?? 0, toCents(stake));
   return (
     <div className="flex items-center gap-2 px-3 pt-2" data-testid="spectator-bar">
       <div className="flex h-12 min-w-0 flex-1 items-center justify-center rounded-2xl bg-black/25 px-2 text-center text-sm text-cream/70">

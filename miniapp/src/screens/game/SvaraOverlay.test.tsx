@@ -93,4 +93,17 @@ describe('the svara dialog', () => {
     expect(screen.queryByTestId('svara-participating')).toBeNull();
     expect(screen.getByTestId('svara-decided')).toBeTruthy();
   });
+
+  it('at a practice table, prices the svara in chips and marks tied house players (RULES §8)', () => {
+    const state = svaraState('3', { joinSvara: { amount: 1_250, free: false }, skipSvara: true });
+    renderDialog({
+      ...state,
+      currency: 'chips',
+      pot: 2_500,
+      players: state.players.map((p) => (p.id === '2' ? { ...p, isHouse: true } : p)),
+    });
+    expect(screen.getByTestId('svara-join').textContent).toContain('1\u00a0250\u00a0◎');
+    expect(screen.getByTestId('svara-dialog').textContent).not.toContain('$');
+    expect(screen.getAllByTestId('house-badge')).toHaveLength(1);
+  });
 });

@@ -4,7 +4,11 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { CheckIcon } from '../../ui/icons';
 import { seatName } from '../../lib/names';
-import { useFormatUsd } from '../../lib/money';
+import { useFormatAmount } from '../../lib/money';
+import { HouseBadge } from './PracticeMarks';
+
+/** A button as tall as its words: a long price goes onto a second line inside it. */
+const GROWS = '!h-auto min-h-11 py-1.5 leading-tight';
 
 /** The 3-second svara announcement. */
 export function SvaraIntro() {
@@ -49,7 +53,8 @@ export function SvaraDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const usd = useFormatUsd();
+  // The pot and the price in the table's unit: play chips at a practice table (RULES §8).
+  const usd = useFormatAmount(state.currency);
   const tied = state.players.filter((p) => state.svaraTied.includes(p.id));
   const isTied = state.svaraTied.includes(viewerId);
   const join = state.allowedActions?.joinSvara ?? null;
@@ -84,7 +89,10 @@ export function SvaraDialog({
           {tied.map((p) => (
             <div key={p.id} className="flex flex-col items-center gap-1">
               <Avatar src={p.avatar} name={p.username ?? '?'} size={48} />
-              <span className="text-xs font-semibold">{seatName(p.username)}</span>
+              <span className="flex items-center gap-1 text-xs font-semibold">
+                {p.isHouse ? <HouseBadge /> : null}
+                {seatName(p.username)}
+              </span>
               {p.score !== null ? <span className="text-[11px] text-gold-300">{p.score}</span> : null}
             </div>
           ))}
@@ -119,10 +127,11 @@ export function SvaraDialog({
           </div>
         ) : join ? (
           <div className="grid grid-cols-2 gap-3">
-            <Button variant="dark" onClick={onSkip} data-testid="svara-skip">
+            {/* The price in thousands wraps "Join for 6 750 ◎" onto two lines: the buttons grow with it. */}
+            <Button variant="dark" onClick={onSkip} data-testid="svara-skip" className={GROWS}>
               {t('game.skip')}
             </Button>
-            <Button onClick={onJoin} data-testid="svara-join">
+            <Button onClick={onJoin} data-testid="svara-join" className={GROWS}>
               {join.free ? t('game.joinFree') : t('game.joinFor', { amount: usd(join.amount) })}
             </Button>
           </div>

@@ -21,7 +21,9 @@ export function useSeating(
   const sit = useCallback(
     async (position: number | null) => {
       if (!state || !me) return;
-      if (!canAffordStake(me.balance, state.minBet)) {
+      // The profile's balance is in dollars; a practice table is paid in chips (RULES §8), which the
+      // server checks itself.
+      if (state.currency === 'usd' && !canAffordStake(me.balance, state.minBet)) {
         showToast(t('errors.insufficientBalance'), 'error');
         return;
       }

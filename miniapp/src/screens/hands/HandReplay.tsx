@@ -4,7 +4,9 @@ import type { HandDetail, ReplayMove } from '@svara/core';
 import { REPLAY_STEP_MS, replayReducer, startReplay } from '../../hands/replay';
 import { shareHand } from '../../hands/share';
 import { useHandDetail } from '../../hands/useHands';
-import { useFormatUsd } from '../../lib/money';
+import { useFormatAmount } from '../../lib/money';
+import { TableCurrency } from '../../lib/table-currency';
+import { PracticeMark } from '../game/PracticeMarks';
 import { seatName } from '../../lib/names';
 import { ChevronLeft, ChevronRight } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
@@ -44,7 +46,7 @@ const KNOWN_MOVES = new Set([
 
 function useMoveText(detail: HandDetail | null) {
   const { t } = useTranslation();
-  const usd = useFormatUsd();
+  const usd = useFormatAmount(detail?.hand.currency ?? 'usd');
   return (move: ReplayMove | null, index: number): string => {
     const frame = detail?.frames[index];
     // The viewer's own name too: "Вы" would not agree with the verb in Russian.
@@ -82,9 +84,12 @@ export function HandReplay({
   const header = (
     <div className="flex items-center gap-3 px-4 py-3" style={{ paddingTop: 'calc(12px + var(--safe-top))' }}>
       <CloseButton label={t('common.close')} testId="replay-close" onClick={onClose} />
-      <h1 className="flex-1 font-display text-lg font-bold text-gold-300">
-        {detail ? t('hands.handNumber', { number: detail.hand.handNumber }) : t('hands.replay')}
-      </h1>
+      <div className="flex min-w-0 flex-1 flex-col items-start">
+        <h1 className="font-display text-lg font-bold text-gold-300">
+          {detail ? t('hands.handNumber', { number: detail.hand.handNumber }) : t('hands.replay')}
+        </h1>
+        {detail?.hand.currency === 'chips' ? <PracticeMark /> : null}
+      </div>
       {detail ? (
         <button
           type="button"
@@ -130,7 +135,8 @@ export function HandReplay({
 /** The table at the current frame, the move that led there, the controls and the hand's summary. */
 function ReplayBody({ detail }: { detail: HandDetail }) {
   const { t } = useTranslation();
-  const usd = useFormatUsd();
+  // A practice hand (RULES §8) is replayed in play chips, the table and its summary alike.
+  const usd = useFormatAmount(detail.hand.currency);
   const moveText = useMoveText(detail);
   const [pos, dispatch] = useReducer(replayReducer, detail.frames.length, startReplay);
 
@@ -144,74 +150,79 @@ function ReplayBody({ detail }: { detail: HandDetail }) {
   const last = detail.frames.length - 1;
   const hand = detail.hand;
   return (
-    <div className="flex min-h-0 flex-1 flex-col" data-frame={pos.index}>
-      <TableArea
-        state={frame.state}
-        viewerId={frame.state.viewerId}
-        display={STILL}
-        emptyAction={null}
-        onEmptySeat={() => undefined}
-      />
-      <div className="px-4" style={{ paddingBottom: 'calc(12px + var(--safe-bottom))' }}>
-        <p className="mb-2 text-center text-sm text-cream/80" data-testid="replay-move">
-          {moveText(frame.move, pos.index)}
-        </p>
-        <div className="mb-3 flex items-center justify-center gap-2">
-          <button
-            type="button"
-            aria-label={t('hands.previous')}
-            data-testid="replay-prev"
-            disabled={pos.index === 0}
-            onClick={() => dispatch({ type: 'prev' })}
-            className="grid h-10 w-10 place-items-center rounded-full bg-black/30 text-cream disabled:opacity-40"
-          >
-            <ChevronLeft className="h-5 w-5" />
-          </button>
-          <button
-            type="button"
-            data-testid="replay-play"
-            onClick={() => dispatch({ type: 'toggle' })}
-            className="h-10 min-w-24 rounded-full bg-gold-500 px-4 font-semibold text-ink active:scale-95"
-          >
-            {pos.playing ? t('hands.pause') : t('hands.play')}
-          </button>
-          <button
-            type="button"
-            aria-label={t('hands.next')}
-            data-testid="replay-next"
-            disabled={pos.index === last}
-            onClick={() => dispatch({ type: 'next' })}
-            className="grid h-10 w-10 place-items-center rounded-full bg-black/30 text-cream disabled:opacity-40"
-          >
-            <ChevronRight className="h-5 w-5" />
-          </button>
-          <span className="w-14 text-center text-xs tabular-nums text-cream/50" data-testid="replay-step">
-            {pos.index + 1} / {last + 1}
-          </span>
-        </div>
-        <div className="card-panel rounded-2xl px-3 py-2 text-xs text-cream/70" data-testid="replay-summary">
-          <div className="flex items-center justify-between">
-            <span>{t('hands.potLine', { pot: usd(hand.pot), tax: usd(hand.tax) })}</span>
-            <a
-              href={hand.verifyPath}
-              target="_blank"
-              rel="noopener noreferrer"
-              data-testid="replay-verify"
-              className="font-semibold text-gold-300 underline"
+    <TableCurrency.Provider value={hand.currency}>
+      <div className="flex min-h-0 flex-1 flex-col" data-frame={pos.index} data-currency={hand.currency}>
+        <TableArea
+          state={frame.state}
+          viewerId={frame.state.viewerId}
+          display={STILL}
+          emptyAction={null}
+          onEmptySeat={() => undefined}
+        />
+        <div className="px-4" style={{ paddingBottom: 'calc(12px + var(--safe-bottom))' }}>
+          <p className="mb-2 text-center text-sm text-cream/80" data-testid="replay-move">
+            {moveText(frame.move, pos.index)}
+          </p>
+          <div className="mb-3 flex items-center justify-center gap-2">
+            <button
+              type="button"
+              aria-label={t('hands.previous')}
+              data-testid="replay-prev"
+              disabled={pos.index === 0}
+              onClick={() => dispatch({ type: 'prev' })}
+              className="grid h-10 w-10 place-items-center rounded-full bg-black/30 text-cream disabled:opacity-40"
             >
-              {t('hands.verify')}
-            </a>
+              <ChevronLeft className="h-5 w-5" />
+            </button>
+            <button
+              type="button"
+              data-testid="replay-play"
+              onClick={() => dispatch({ type: 'toggle' })}
+              className="h-10 min-w-24 rounded-full bg-gold-500 px-4 font-semibold text-ink active:scale-95"
+            >
+              {pos.playing ? t('hands.pause') : t('hands.play')}
+            </button>
+            <button
+              type="button"
+              aria-label={t('hands.next')}
+              data-testid="replay-next"
+              disabled={pos.index === last}
+              onClick={() => dispatch({ type: 'next' })}
+              className="grid h-10 w-10 place-items-center rounded-full bg-black/30 text-cream disabled:opacity-40"
+            >
+              <ChevronRight className="h-5 w-5" />
+            </button>
+            <span className="w-14 text-center text-xs tabular-nums text-cream/50" data-testid="replay-step">
+              {pos.index + 1} / {last + 1}
+            </span>
           </div>
-          {hand.mine ? (
-            <div className="mt-1 flex items-center gap-2">
-              <span>{t('hands.yourCards')}</span>
-              <MiniCards cards={hand.mine.cards} />
+          <div
+            className="card-panel rounded-2xl px-3 py-2 text-xs text-cream/70"
+            data-testid="replay-summary"
+          >
+            <div className="flex items-center justify-between">
+              <span>{t('hands.potLine', { pot: usd(hand.pot), tax: usd(hand.tax) })}</span>
+              <a
+                href={hand.verifyPath}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="replay-verify"
+                className="font-semibold text-gold-300 underline"
+              >
+                {t('hands.verify')}
+              </a>
             </div>
-          ) : (
-            <div className="mt-1">{t('hands.publicNote')}</div>
-          )}
+            {hand.mine ? (
+              <div className="mt-1 flex items-center gap-2">
+                <span>{t('hands.yourCards')}</span>
+                <MiniCards cards={hand.mine.cards} />
+              </div>
+            ) : (
+              <div className="mt-1">{t('hands.publicNote')}</div>
+            )}
+          </div>
         </div>
       </div>
-    </div>
+    </TableCurrency.Provider>
   );
 }

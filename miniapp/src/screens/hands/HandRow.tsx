@@ -3,7 +3,8 @@ import type { Card, HandSummary } from '@svara/core';
 import { CardFace } from '../../assets';
 import { formatDate } from '../../lib/dates';
 import { roomLabel } from '../../lib/format';
-import { useFormatUsd } from '../../lib/money';
+import { useFormatAmount } from '../../lib/money';
+import { PracticeMark } from '../game/PracticeMarks';
 import { CardBack } from '../../ui/cards';
 import { ChevronRight } from '../../ui/icons';
 
@@ -23,7 +24,8 @@ export function MiniCards({ cards, testId }: { cards: Card[] | null; testId?: st
 /** One hand of "My hands": when, where, the own cards, the shown cards, the pot and the outcome. */
 export function HandRow({ hand, onOpen }: { hand: HandSummary; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
-  const usd = useFormatUsd();
+  // A practice hand's amounts are play chips (RULES §8), written with their own sign.
+  const usd = useFormatAmount(hand.currency);
   const mine = hand.mine;
   const net = mine ? Math.round((mine.won - mine.paid) * 100) / 100 : 0;
   return (
@@ -33,6 +35,7 @@ export function HandRow({ hand, onOpen }: { hand: HandSummary; onOpen: () => voi
         onClick={onOpen}
         data-testid="hand-row"
         data-result={mine?.result ?? 'none'}
+        data-currency={hand.currency}
         className="card-panel flex w-full items-center gap-3 rounded-2xl px-3 py-3 text-left active:bg-white/5"
       >
         <div className="min-w-0 flex-1">
@@ -40,7 +43,12 @@ export function HandRow({ hand, onOpen }: { hand: HandSummary; onOpen: () => voi
             <span className="shrink-0 whitespace-nowrap">
               {t('hands.handNumber', { number: hand.handNumber })}
             </span>
-            <span className="truncate text-cream/50">{roomLabel(hand.roomId)}</span>
+            {/* A practice hand's mark stands where the room is named: both would not fit at 360. */}
+            {hand.currency === 'chips' ? (
+              <PracticeMark short />
+            ) : (
+              <span className="truncate text-cream/50">{roomLabel(hand.roomId)}</span>
+            )}
             {hand.svara ? <span className="text-gold-300">{t('hands.svaraHand')}</span> : null}
           </div>
           <div className="text-xs text-cream/50">

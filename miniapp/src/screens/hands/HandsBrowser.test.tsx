@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { HandDetail, HandSummary } from '@svara/core';
 import { i18n } from '../../i18n';
 import { fakeApi, signIn } from '../../test-support/fake-api';
@@ -15,6 +15,7 @@ function summary(over: Partial<HandSummary> = {}): HandSummary {
     roomId: 'aaaaaaaa-0000-4000-8000-000000000000',
     handNumber: 7,
     finishedAt: '2026-03-01T12:00:00.000Z',
+    currency: 'usd',
     stake: 1,
     svara: false,
     pot: 6,
@@ -116,5 +117,41 @@ describe('My hands', () => {
     render(<HandsBrowser onClose={onClose} />);
     await settle();
     expect(screen.getByTestId('hands-empty')).toBeTruthy();
+  });
+
+  it('shows a practice hand in play chips with its mark, in the list and the replay, the house players marked', async () => {
+    const practice = summary({ currency: 'chips', stake: 50, pot: 1_250, tax: 62.5 });
+    const house = playerView({ id: '-9', username: 'Arkady', position: 2, isHouse: true });
+    const frames = detail().frames.map((f) => ({
+      ...f,
+      state: { ...f.state, currency: 'chips' as const, players: [f.state.players[0]!, house] },
+      move: f.move && (f.move.amount ? { type: 'raise', playerId: '-9', amount: 1_000 } : f.move),
+    }));
+    fakeApi({
+      'GET /hands?limit=25': () => ({ body: { hands: [practice], nextCursor: null } }),
+      [`GET /hands/${ID}`]: () => ({ body: { hand: practice, frames } }),
+    });
+    render(<HandsBrowser onClose={vi.fn()} />);
+    await settle();
+    const row = screen.getByTestId('hand-row');
+    expect(row.dataset.currency).toBe('chips');
+    expect(within(row).getByTestId('practice-mark').textContent).toContain('Practice');
+    expect(row.textContent).toContain('◎50');
+    expect(row.textContent).toContain('◎1,250');
+    expect(screen.getByTestId('hand-row-net').textContent).toBe('+◎2.70');
+    expect(row.textContent).not.toContain('$');
+
+    fireEvent.click(row);
+    await settle();
+    const replay = screen.getByTestId('hand-replay');
+    expect(within(replay).getByTestId('practice-mark')).toBeTruthy();
+    expect(screen.getByTestId('replay-summary').textContent).toContain('◎1,250');
+    fireEvent.click(screen.getByTestId('replay-next'));
+    expect(screen.getByTestId('replay-move').textContent).toContain('◎1,000');
+    const seats = screen.getAllByTestId('seat');
+    expect(
+      seats.filter((el) => within(el).queryByTestId('house-badge')).map((el) => el.dataset.playerId),
+    ).toEqual(['-9']);
+    expect(replay.textContent).not.toContain('$');
   });
 });
