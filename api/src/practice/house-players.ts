@@ -72,6 +72,8 @@ export class HousePlayers implements TableListener {
   /** Rooms with a seat change of the house under way (one at a time per room). */
   private readonly seating = new Set<string>();
   private readonly rooms = new Map<string, Promise<RoomRecord | null>>();
+  /** Moves the table took and refused (a refused one is a bug: the house decides from legal moves). */
+  readonly stats = { moves: 0, refused: 0 };
 
   constructor(private readonly deps: HousePlayersDeps) {
     this.clock = deps.clock ?? Date.now;
@@ -139,7 +141,11 @@ export class HousePlayers implements TableListener {
   private act(roomId: string, move: Move): void {
     this.deps.tables.act(roomId, move).then(
       (result) => {
-        if (result.ok) return;
+        if (result.ok) {
+          this.stats.moves += 1;
+          return;
+        }
+        this.stats.refused += 1;
         this.deps.logger.debug({ roomId, move: move.type, code: result.code }, 'house move refused');
         // Nothing changed, so no change will ask again: look at the table as it is.
         const now = this.deps.tables.peek(roomId);
