@@ -69,6 +69,11 @@ export class HousePlayers implements TableListener {
   private readonly schedule: (run: () => void, ms: number) => { cancel(): void };
   /** Pending decisions, by room and house player. */
   private readonly thinking = new Map<string, { cancel(): void }>();
+  /**
+   * Moves sent and not yet answered, by room and house player. Changes made by moves queued before
+   * it still show the player on turn: deciding again then would send the move twice.
+   */
+  private readonly sending = new Set<string>();
   /** Rooms with a seat change of the house under way (one at a time per room). */
   private readonly seating = new Set<string>();
   private readonly rooms = new Map<string, Promise<RoomRecord | null>>();
@@ -114,7 +119,7 @@ export class HousePlayers implements TableListener {
     for (const seat of s.seats) {
       if (!seat.house) continue;
       const key = `${s.roomId}|${seat.playerId}`;
-      if (this.thinking.has(key)) continue;
+      if (this.thinking.has(key) || this.sending.has(key)) continue;
       if (seat.awaySince !== null) {
         // A house player is never away by choice (a lost turn, say after a restart): back at once.
         this.act(s.roomId, { type: 'back', playerId: seat.playerId });
@@ -139,19 +144,29 @@ export class HousePlayers implements TableListener {
   }
 
   private act(roomId: string, move: Move): void {
+    const key = `${roomId}|${move.playerId}`;
+    this.sending.add(key);
+    // Once answered, the table is looked at as it is: the change the move made came while it was
+    // being sent (say a look, after which the same player bets), and a refusal changed nothing.
+    const answered = () => {
+      this.sending.delete(key);
+      const now = this.deps.tables.peek(roomId);
+      if (now) this.play(now);
+    };
     this.deps.tables.act(roomId, move).then(
       (result) => {
-        if (result.ok) {
-          this.stats.moves += 1;
-          return;
+        if (result.ok) this.stats.moves += 1;
+        else {
+          this.stats.refused += 1;
+          this.deps.logger.debug({ roomId, move: move.type, code: result.code }, 'house move refused');
         }
-        this.stats.refused += 1;
-        this.deps.logger.debug({ roomId, move: move.type, code: result.code }, 'house move refused');
-        // Nothing changed, so no change will ask again: look at the table as it is.
-        const now = this.deps.tables.peek(roomId);
-        if (now) this.play(now);
+        answered();
       },
-      (error: unknown) => this.deps.logger.error({ roomId, err: error }, 'house move failed'),
+      (error: unknown) => {
+        // The runtime retries a failed step and announces its change: that asks again.
+        this.sending.delete(key);
+        this.deps.logger.error({ roomId, err: error }, 'house move failed');
+      },
     );
   }
 
