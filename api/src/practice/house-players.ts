@@ -60,6 +60,9 @@ export function houseSeatsWanted(people: number): number {
   return Math.max(0, Math.min(HOUSE_SEATS_PER_TABLE, MAX_PLAYERS - people - 1));
 }
 
+/** A person still sits at the table (one who is leaving does not count). */
+const hasPeople = (s: TableState) => s.seats.some((seat) => !seat.house && !seat.leaving);
+
 const toAction = (playerId: string, move: HouseMove): Move =>
   move.type === 'raise' ? { type: 'raise', playerId, amount: move.amount } : { type: move.type, playerId };
 
@@ -116,6 +119,8 @@ export class HousePlayers implements TableListener {
 
   /** Every house player with something to do thinks, then does it (a svara asks several at once). */
   private play(s: TableState): void {
+    // Nobody left to play with: the house players are leaving (reseat), a move would only cross it.
+    if (!hasPeople(s)) return;
     for (const seat of s.seats) {
       if (!seat.house) continue;
       const key = `${s.roomId}|${seat.playerId}`;
@@ -133,7 +138,7 @@ export class HousePlayers implements TableListener {
           this.thinking.delete(key);
           // Decided again from the table as it is now: the pause may have seen other moves.
           const now = this.deps.tables.peek(s.roomId);
-          if (!now) return;
+          if (!now || !hasPeople(now)) return;
           const decision = decideHouseMove(viewFor(now, seat.playerId, this.clock()), this.random);
           if (decision) this.act(s.roomId, toAction(seat.playerId, decision.move));
         },
@@ -158,7 +163,10 @@ export class HousePlayers implements TableListener {
         if (result.ok) this.stats.moves += 1;
         else {
           this.stats.refused += 1;
-          this.deps.logger.debug({ roomId, move: move.type, code: result.code }, 'house move refused');
+          this.deps.logger.debug(
+            { roomId, move: move.type, code: result.code, detail: result.detail },
+            'house move refused',
+          );
         }
         answered();
       },
