@@ -3,10 +3,13 @@
 // seconds, exit 1 on a refused action, an error, a ledger imbalance or nothing measured), one after
 // another since they share the machine and, without a PostgreSQL server, the embedded one. CI runs
 // it after the tests, so a change that breaks a bench fails there. Exits 1 if any bench failed.
-// `npm run bench:smoke -- api realtime` runs only those.
+// `npm run bench:smoke -- api realtime` runs only those. `practice` is bench:realtime at practice
+// tables (BENCH_PRACTICE=1: one person and the house's players at each).
 import { spawn } from 'node:child_process';
 
-const ALL = ['engine', 'frames', 'lobby', 'api', 'realtime', 'payments', 'hands', 'miniapp'];
+const ALL = ['engine', 'frames', 'lobby', 'api', 'realtime', 'practice', 'payments', 'hands', 'miniapp'];
+/** Smoke runs of a bench's other mode: the npm script they run and what they add to its environment. */
+const VARIANTS = { practice: { script: 'realtime', env: { BENCH_PRACTICE: '1' } } };
 const unknown = process.argv.slice(2).filter((name) => !ALL.includes(name));
 if (unknown.length) {
   console.error(`no bench named ${unknown.join(', ')} (benches: ${ALL.join(', ')})`);
@@ -20,8 +23,9 @@ function run(name) {
   return new Promise((resolve) => {
     const started = performance.now();
     // Its own process group, so that a timeout stops the bench's server processes too.
-    const child = spawn('npm', ['run', '-s', `bench:${name}`], {
-      env: { ...process.env, BENCH_SMOKE: '1' },
+    const variant = VARIANTS[name];
+    const child = spawn('npm', ['run', '-s', `bench:${variant?.script ?? name}`], {
+      env: { ...process.env, ...variant?.env, BENCH_SMOKE: '1' },
       stdio: 'inherit',
       detached: true,
     });

@@ -13,9 +13,17 @@
  *   BENCH_TABLES=500 BENCH_SECONDS=30 npm run bench:realtime
  *   BENCH_NODES=2 BENCH_SPREAD=player npm run bench:realtime   (several api nodes: Redis needed)
  *   BENCH_THINK_MS=1500 npm run bench:realtime                  (players who think before each move)
+ *   BENCH_PRACTICE=1 npm run bench:realtime                     (practice tables, below)
  *   (BENCH_WARMUP_SECONDS, BENCH_LOBBY_WATCHERS, BENCH_RESULT_MS, BENCH_COMPRESSION=true, BENCH_POOL,
  *   BENCH_PROFILE=dir (the first node's CPU profile), BENCH_SQL=1 (the statements most sent) and
  *   BENCH_DEBUG=1 also work.)
+ *
+ * BENCH_PRACTICE=1 measures practice tables (RULES §8) instead: BENCH_TABLES of them (1,000 by
+ * default), each with one bench person, a socket client like the people above, and the house
+ * players the server's own HousePlayers seat beside them: at most 6 − people − 1 (a seat always
+ * stays free for a person), so four. They move as soon as they may (BENCH_HOUSE_THINK_SCALE=1: their
+ * human-like 0.8–3 s pause). Every move counts as an action, the house's included: the server's CPU
+ * per action is then comparable with a people-only run's.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -29,12 +37,21 @@ import { STATS_REPLY, STATS_REQUEST, type StatsReply } from '../realtime/stats.j
 import { frameMicrosPerChange, recordStates, type RecordedChange } from './frame-workload.js';
 import { WireClient } from './wire-client.js';
 import { Failures, percentile, pool, setting, SMOKE } from './bench-helpers.js';
+import { houseSeatsWanted } from '../practice/house-players.js';
 
-const TABLES = setting('BENCH_TABLES', 100, 3);
-const SEATS = 6;
+/** Practice tables, one bench person and the house's players at each (BENCH_PRACTICE=1). */
+const PRACTICE = process.env.BENCH_PRACTICE === '1';
+const TABLES = setting('BENCH_TABLES', PRACTICE ? 1_000 : 100, 3);
+/** The bench's clients per table: six people, or one person at a practice table. */
+const SEATS = PRACTICE ? 1 : 6;
+/** The house players that sit beside one person (the server's rule, RULES §8). */
+const HOUSE_SEATS = PRACTICE ? houseSeatsWanted(1) : 0;
+/** House players' pause before a move, as a share of their human-like 0.8–3 s (practice only). */
+const HOUSE_THINK_SCALE = Number(process.env.BENCH_HOUSE_THINK_SCALE || 0);
 const SECONDS = setting('BENCH_SECONDS', 20, 3);
 const WARMUP = setting('BENCH_WARMUP_SECONDS', 5, 1);
-const LOBBY_WATCHERS = setting('BENCH_LOBBY_WATCHERS', 10, 2);
+/** Practice tables are not in the lobby: a practice run has no watchers unless asked. */
+const LOBBY_WATCHERS = setting('BENCH_LOBBY_WATCHERS', PRACTICE ? 0 : 10, PRACTICE ? 0 : 2);
 /** How long a hand's result is shown: a short window would otherwise fall wholly inside one. */
 const RESULT_MS = setting('BENCH_RESULT_MS', 4000, 300);
 const COMPRESSION = process.env.BENCH_COMPRESSION === 'true';
@@ -58,6 +75,8 @@ const THINK_MS = Math.max(0, Number(process.env.BENCH_THINK_MS ?? 0));
  * window, and the tables it measured were no longer six-handed.
  */
 const FUNDS_DOLLARS = 100_000;
+/** The same depth at a practice table (10 chips a stake), in minor units: 100,000 stakes. */
+const PRACTICE_CHIPS = 100_000_00 * 10;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 // --- the server processes
@@ -313,6 +332,8 @@ class BenchPlayer {
 
 // --- the run
 
+type Seated = { people: number; house: number };
+
 /**
  * How fast this machine is right now, timed while nothing else of the bench runs: µs per change of
  * bench:frames' workload. On a shared machine the same work has taken twice as long from one hour to
@@ -336,7 +357,22 @@ function serverLedger(child: ChildProcess): Promise<{ ok: boolean; transfers: nu
   });
 }
 
+/** Asks the first node something over IPC (realtime-server.ts); rejects on its error. */
+function ask<T>(child: ChildProcess, message: { type: string } & Record<string, unknown>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: { type?: string; error?: string }) => {
+      if (m?.type !== message.type) return;
+      child.off('message', onMessage);
+      if (m.error) reject(new Error(`${message.type}: ${m.error}`));
+      else resolve(m as T);
+    };
+    child.on('message', onMessage);
+    child.send(message);
+  });
+}
+
 async function main() {
+  if (PRACTICE && NODES > 1) throw new Error('BENCH_PRACTICE runs on one api node');
   // Recorded once: before and after the run the yardstick times the same changes.
   const yardstickChanges = recordStates(SMOKE ? 20 : 60);
   const speedBefore = yardstick(yardstickChanges);
@@ -375,6 +411,12 @@ async function main() {
       (NODES > 1 ? `, ${NODES} api nodes (players spread by ${SPREAD})` : '') +
       (THINK_MS > 0 ? `, players think ${THINK_MS} ms on average` : ''),
   );
+  if (PRACTICE)
+    console.log(
+      `  practice tables: 1 person (a socket client) + ${HOUSE_SEATS} house players each — the server seats ` +
+        `at most 6 − people − 1 house players, a seat always stays free for a person (RULES §8); ` +
+        `house players pause ${HOUSE_THINK_SCALE} × their 0.8–3 s (BENCH_HOUSE_THINK_SCALE)`,
+    );
   await pool(
     Array.from({ length: total + LOBBY_WATCHERS }, (_, i) => i),
     32,
@@ -391,7 +433,13 @@ async function main() {
         body: JSON.stringify({ version: AGREEMENT_VERSION }),
       });
       if (accepted.status !== 204) throw new Error(`agreement: ${accepted.status}`);
-      if (i < total) await post('/dev/faucet', { amount: FUNDS_DOLLARS }, accessToken);
+      if (i < total && PRACTICE) {
+        // The first open grants the play chips (GET /practice).
+        const opened = await fetch(`${base}/practice`, {
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+        if (opened.status !== 200) throw new Error(`practice: ${opened.status}`);
+      } else if (i < total) await post('/dev/faucet', { amount: FUNDS_DOLLARS }, accessToken);
       players.push(new BenchPlayer(id, accessToken, counters));
     },
   );
@@ -419,29 +467,49 @@ async function main() {
     await w.send('request_rooms', { limit: 10, page: 1 });
   }
 
-  await pool(
-    Array.from({ length: TABLES }, (_, t) => t),
-    16,
-    async (t) => {
-      const group = seated.slice(t * SEATS, (t + 1) * SEATS);
-      const { roomId } = await post<{ roomId: string }>(
-        '/rooms',
-        { type: 'public', minBet: 1 },
-        group[0]!.token,
-        nodeOf(t * SEATS),
-      );
-      await Promise.all(
-        group.map(async (p) => {
-          p.roomId = roomId;
-          await p.send('join_room', { roomId });
-          const sat = await p.send('sit_down', { roomId });
-          if (!sat.ok) throw new Error(`sit_down refused: ${JSON.stringify(sat)}`);
-        }),
-      );
-    },
-  );
+  if (PRACTICE) {
+    await ask(child, {
+      type: 'chips',
+      userIds: players.slice(0, total).map((p) => p.id),
+      amount: PRACTICE_CHIPS,
+    });
+    const { roomIds } = await ask<{ roomIds: string[] }>(child, { type: 'practice-tables', count: TABLES });
+    // The person sits; the server's house players sit beside them, one after another.
+    await pool(players.slice(0, total), 16, async (p, t) => {
+      p.roomId = roomIds[t]!;
+      await p.send('join_room', { roomId: p.roomId });
+      const sat = await p.send('sit_down', { roomId: p.roomId });
+      if (!sat.ok) throw new Error(`sit_down refused: ${JSON.stringify(sat)}`);
+    });
+  } else
+    await pool(
+      Array.from({ length: TABLES }, (_, t) => t),
+      16,
+      async (t) => {
+        const group = seated.slice(t * SEATS, (t + 1) * SEATS);
+        const { roomId } = await post<{ roomId: string }>(
+          '/rooms',
+          { type: 'public', minBet: 1 },
+          group[0]!.token,
+          nodeOf(t * SEATS),
+        );
+        await Promise.all(
+          group.map(async (p) => {
+            p.roomId = roomId;
+            await p.send('join_room', { roomId });
+            const sat = await p.send('sit_down', { roomId });
+            if (!sat.ok) throw new Error(`sit_down refused: ${JSON.stringify(sat)}`);
+          }),
+        );
+      },
+    );
   console.log(`  ${TABLES} tables seated; warming up`);
   await new Promise((r) => setTimeout(r, WARMUP * 1000));
+  const seatedAfterWarmup = PRACTICE ? await ask<Seated>(child, { type: 'seated' }) : null;
+  if (seatedAfterWarmup)
+    console.log(
+      `  seated after warm-up  ${seatedAfterWarmup.people} people, ${seatedAfterWarmup.house} house players (${HOUSE_SEATS * TABLES} wanted)`,
+    );
 
   const wireAt = () => seated.reduce((sum, p) => sum + p.client.bytesRead, 0);
   const lobbyWireAt = () => watchers.reduce((sum, p) => sum + p.client.bytesRead, 0);
@@ -468,13 +536,17 @@ async function main() {
   const after = await clusterStats(nodes);
   // Who still sits at the end (every open room, from GET /rooms): a player who cannot pay the ante
   // is stood up, and tables that thin out are no longer the load this run claims to measure.
+  // (Practice tables are not listed there: the first node counts their seats.)
   const openRooms: { players: unknown[] }[] = [];
-  for (let page = 1; ; page++) {
+  for (let page = 1; !PRACTICE; page++) {
     const batch = (await (await fetch(`${base}/rooms?page=${page}`)).json()) as { players: unknown[] }[];
     openRooms.push(...batch);
     if (batch.length < 500) break;
   }
-  const seatedAtEnd = openRooms.reduce((sum, room) => sum + room.players.length, 0);
+  const practiceSeats = PRACTICE ? await ask<Seated>(child, { type: 'seated' }) : null;
+  const seatedAtEnd = practiceSeats
+    ? practiceSeats.people + practiceSeats.house
+    : openRooms.reduce((sum, room) => sum + room.players.length, 0);
   const queries = (await allQueries()) - queries0;
   const wire = wireAt() - wire0;
   const lobbyWire = lobbyWireAt() - lobbyWire0;
@@ -489,16 +561,25 @@ async function main() {
 
   const cpuMicros = after.cpu.user + after.cpu.system - (before.cpu.user + before.cpu.system);
   const steps = (after.counters.table_actions ?? 0) - (before.counters.table_actions ?? 0);
+  // House players' moves (practice): actions too, played through the same table queue.
+  const houseMoves = (after.counters.house_moves ?? 0) - (before.counters.house_moves ?? 0);
+  const actions = counters.actions + houseMoves;
   const sorted = counters.latencies.sort((a, b) => a - b);
   const result = {
     nodes: NODES,
     spread: NODES > 1 ? SPREAD : undefined,
     thinkMs: THINK_MS,
+    practice: PRACTICE
+      ? { people: 1, housePlayers: HOUSE_SEATS, houseThinkScale: HOUSE_THINK_SCALE }
+      : undefined,
     tables: TABLES,
     players: total,
     seconds: Number(elapsed.toFixed(1)),
-    actions: counters.actions,
-    actionsPerSecond: Math.round(counters.actions / elapsed),
+    actions,
+    personActions: counters.actions,
+    houseActions: houseMoves,
+    houseRefused: (after.counters.house_refused ?? 0) - (before.counters.house_refused ?? 0),
+    actionsPerSecond: Math.round(actions / elapsed),
     refused: counters.refused,
     refusals: counters.refusals,
     serverStepsPerSecond: Math.round(steps / elapsed),
@@ -509,7 +590,7 @@ async function main() {
       /** Acknowledged moves whose result frame was timed (all, unless a frame came after its ack). */
       samples: sorted.length,
     },
-    serverCpuMsPerAction: Number((cpuMicros / 1000 / Math.max(1, counters.actions)).toFixed(3)),
+    serverCpuMsPerAction: Number((cpuMicros / 1000 / Math.max(1, actions)).toFixed(3)),
     serverCpuPercent: Math.round((cpuMicros / 1e6 / elapsed) * 100),
     serverCpuSystemShare: Number(
       ((after.cpu.system - before.cpu.system) / Math.max(1, cpuMicros)).toFixed(2),
@@ -521,10 +602,10 @@ async function main() {
         Math.max(1, (after.counters.store_batches ?? 0) - (before.counters.store_batches ?? 0))
       ).toFixed(1),
     ),
-    databaseCpuMsPerAction: Number((databaseCpuMs / Math.max(1, counters.actions)).toFixed(3)),
+    databaseCpuMsPerAction: Number((databaseCpuMs / Math.max(1, actions)).toFixed(3)),
     databaseCpuPercent: Math.round((databaseCpuMs / 1000 / elapsed) * 100),
-    sqlStatementsPerAction: Number((queries / Math.max(1, counters.actions)).toFixed(2)),
-    wireBytesPerAction: Math.round(wire / Math.max(1, counters.actions)),
+    sqlStatementsPerAction: Number((queries / Math.max(1, actions)).toFixed(2)),
+    wireBytesPerAction: Math.round(wire / Math.max(1, actions)),
     gameFrameBytes: Math.round(
       ((after.counters.socket_frameBytes ?? 0) - (before.counters.socket_frameBytes ?? 0)) /
         Math.max(1, (after.counters.socket_frames ?? 0) - (before.counters.socket_frames ?? 0)),
@@ -549,6 +630,10 @@ async function main() {
   console.log(
     `  actions/s            ${result.actionsPerSecond}  (${result.actions} in ${result.seconds}s, ${result.refused} refused; server steps/s incl. deals and time-outs ${result.serverStepsPerSecond})`,
   );
+  if (PRACTICE)
+    console.log(
+      `  of which             ${result.personActions} by the bench's people, ${result.houseActions} by house players (${result.houseRefused} refused)`,
+    );
   console.log(`  action → own state   p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms`);
   if (result.serverActionMs) {
     const a = result.serverActionMs;
@@ -569,7 +654,10 @@ async function main() {
     `  database             ${result.databaseCpuMsPerAction} ms CPU per action (${result.databaseCpuPercent}% of one core), ${result.commitsPerDatabaseCall} table commits per call`,
   );
   console.log(`  server memory        RSS ${result.serverRssMb} MB, heap ${result.serverHeapMb} MB`);
-  console.log(`  seated at the end    ${result.seatedAtEnd} of ${total} players`);
+  console.log(
+    `  seated at the end    ${result.seatedAtEnd} of ${total + HOUSE_SEATS * TABLES} players` +
+      (practiceSeats ? ` (${practiceSeats.people} people, ${practiceSeats.house} house players)` : ''),
+  );
   const ledger = await serverLedger(child);
   console.log(`  ledger check         ${ledger.ok ? 'OK' : 'FAILED'} (${ledger.transfers} transfers)`);
   const failures = new Failures();
@@ -578,6 +666,11 @@ async function main() {
   failures.check(
     Object.keys(counters.refusedEver).length === 0,
     `moves refused (warm-up included): ${JSON.stringify(counters.refusedEver)}`,
+  );
+  failures.check(!PRACTICE || result.houseActions > 0, 'no house player moved in the measured window');
+  failures.check(
+    (after.counters.house_refused ?? 0) === 0,
+    `${after.counters.house_refused} house moves refused (the house plays only legal moves)`,
   );
   failures.check(
     (after.counters.table_failures ?? 0) === 0,

@@ -6,6 +6,10 @@
  * `stop` — or when its parent goes away — closes everything and drops its database. With
  * BENCH_JOIN_DATABASE it is a further node of a several-node run (REDIS_URL set by the bench): it
  * uses that database and leaves it to the first node.
+ *
+ * With BENCH_PRACTICE=1 it also opens practice tables (RULES §8) when asked, tops the bench's
+ * people up with play chips, and its house players pause BENCH_HOUSE_THINK_SCALE times their
+ * human-like 0.8–3 s before a move (0 by default: every move at once, as the bench's people play).
  */
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
@@ -14,6 +18,7 @@ import { loadConfig } from '../config.js';
 import { createDatabase, dropDatabase, withDatabase } from '../db/admin.js';
 import { statementCounter } from '../db/statement-counter.js';
 import { knexOf, openOrm } from '../db/orm.js';
+import { isHousePlayerId, PRACTICE_STAKES } from '@svara/core';
 import { checkLedger } from '../ledger/check.js';
 import { createLogger } from '../logger.js';
 import { attachRealtime } from '../realtime/index.js';
@@ -38,7 +43,18 @@ const api = createServer({
   rateLimits: { loginPerIp: GENEROUS, mutationPerIp: GENEROUS, mutationPerUser: GENEROUS },
   miniappDist: null,
 });
-const realtime = await attachRealtime(api, { startDelayMs: 500, emptyRoomCloseMs: 3_600_000 });
+const practice = process.env.BENCH_PRACTICE === '1';
+const realtime = await attachRealtime(api, {
+  startDelayMs: 500,
+  emptyRoomCloseMs: 3_600_000,
+  ...(practice
+    ? {
+        houseThinkScale: Number(process.env.BENCH_HOUSE_THINK_SCALE || 0),
+        // The bench opens its own tables: the house's kept ones would only stand empty beside them.
+        keepPracticeTables: false,
+      }
+    : {}),
+});
 // Statements sent to PostgreSQL, for the bench's per-action count.
 const statements = await statementCounter(knexOf(orm), { byText: Boolean(process.env.BENCH_SQL) });
 const port = await api.listen(0, '127.0.0.1');
@@ -68,6 +84,13 @@ process.on('message', (message: { type?: string; file?: string }) => {
       (error: unknown) => process.send?.({ type: 'ledger', error: String(error) }),
     );
   }
+  if (message?.type === 'practice-tables') void practiceTables(message as PracticeTablesRequest);
+  if (message?.type === 'chips') void chips(message as ChipsRequest);
+  if (message?.type === 'seated') {
+    const seated = realtime.runtime.seatedPlayers();
+    const house = seated.filter((id) => isHousePlayerId(id)).length;
+    process.send?.({ type: 'seated', people: seated.length - house, house });
+  }
   if (message?.type === 'queries') {
     const pool = (knexOf(orm).client as { pool?: { numPendingAcquires(): number; numUsed(): number } }).pool;
     process.send?.({
@@ -91,4 +114,42 @@ process.on('message', (message: { type?: string; file?: string }) => {
   }
 });
 process.on('disconnect', () => void stop());
+
+type PracticeTablesRequest = { count: number };
+type ChipsRequest = { userIds: string[]; amount: number };
+
+/** `count` public practice tables at the lowest practice stake, as the house keeps them open. */
+async function practiceTables({ count }: PracticeTablesRequest): Promise<void> {
+  try {
+    const roomIds: string[] = [];
+    for (let i = 0; i < count; i++)
+      roomIds.push((await api.services.rooms.createKept(Math.min(...PRACTICE_STAKES))).id);
+    process.send?.({ type: 'practice-tables', roomIds });
+  } catch (error) {
+    process.send?.({ type: 'practice-tables', error: String(error) });
+  }
+}
+
+/**
+ * Play chips for the bench's people from the chip bank, through the ledger, beyond the grant: random
+ * raises lose a stack fast, and a person stood up for want of chips would leave the house players
+ * of that table nobody to play with.
+ */
+async function chips({ userIds, amount }: ChipsRequest): Promise<void> {
+  try {
+    const ledger = api.services.ledger;
+    const bank = await ledger.systemAccount('chip_bank');
+    for (const userId of userIds)
+      await ledger.transfer({
+        idempotencyKey: `bench-chips:${userId}`,
+        debitAccountId: bank,
+        creditAccountId: await ledger.walletOf(userId, 'chips'),
+        amount,
+        reason: 'bench_chips',
+      });
+    process.send?.({ type: 'chips' });
+  } catch (error) {
+    process.send?.({ type: 'chips', error: String(error) });
+  }
+}
 process.send?.({ type: 'ready', port, databaseUrl });

@@ -15,7 +15,13 @@ export function attachPractice(
   services: Pick<Services, 'rooms' | 'practice'>,
   logger: Logger,
   options: { thinkScale?: number; keepTablesOpen?: boolean } = {},
-): { listener(inner: TableListener): TableListener; start(): Promise<void>; stop(): void } {
+): {
+  listener(inner: TableListener): TableListener;
+  start(): Promise<void>;
+  stop(): void;
+  /** House players' moves taken and refused, for the process's stats. */
+  readonly stats: { moves: number; refused: number };
+} {
   const house = new HousePlayers({
     tables,
     rooms: services.rooms,
@@ -30,6 +36,7 @@ export function attachPractice(
       .keepTablesOpen()
       .catch((error: unknown) => logger.error({ err: error }, 'keeping practice tables open failed'));
   return {
+    stats: house.stats,
     listener: (inner) => ({
       changed(change) {
         inner.changed(change);

@@ -60,6 +60,9 @@ export function houseSeatsWanted(people: number): number {
   return Math.max(0, Math.min(HOUSE_SEATS_PER_TABLE, MAX_PLAYERS - people - 1));
 }
 
+/** A person still sits at the table (one who is leaving does not count). */
+const hasPeople = (s: TableState) => s.seats.some((seat) => !seat.house && !seat.leaving);
+
 const toAction = (playerId: string, move: HouseMove): Move =>
   move.type === 'raise' ? { type: 'raise', playerId, amount: move.amount } : { type: move.type, playerId };
 
@@ -69,9 +72,16 @@ export class HousePlayers implements TableListener {
   private readonly schedule: (run: () => void, ms: number) => { cancel(): void };
   /** Pending decisions, by room and house player. */
   private readonly thinking = new Map<string, { cancel(): void }>();
+  /**
+   * Moves sent and not yet answered, by room and house player. Changes made by moves queued before
+   * it still show the player on turn: deciding again then would send the move twice.
+   */
+  private readonly sending = new Set<string>();
   /** Rooms with a seat change of the house under way (one at a time per room). */
   private readonly seating = new Set<string>();
   private readonly rooms = new Map<string, Promise<RoomRecord | null>>();
+  /** Moves the table took and refused (a refused one is a bug: the house decides from legal moves). */
+  readonly stats = { moves: 0, refused: 0 };
 
   constructor(private readonly deps: HousePlayersDeps) {
     this.clock = deps.clock ?? Date.now;
@@ -109,10 +119,12 @@ export class HousePlayers implements TableListener {
 
   /** Every house player with something to do thinks, then does it (a svara asks several at once). */
   private play(s: TableState): void {
+    // Nobody left to play with: the house players are leaving (reseat), a move would only cross it.
+    if (!hasPeople(s)) return;
     for (const seat of s.seats) {
       if (!seat.house) continue;
       const key = `${s.roomId}|${seat.playerId}`;
-      if (this.thinking.has(key)) continue;
+      if (this.thinking.has(key) || this.sending.has(key)) continue;
       if (seat.awaySince !== null) {
         // A house player is never away by choice (a lost turn, say after a restart): back at once.
         this.act(s.roomId, { type: 'back', playerId: seat.playerId });
@@ -126,7 +138,7 @@ export class HousePlayers implements TableListener {
           this.thinking.delete(key);
           // Decided again from the table as it is now: the pause may have seen other moves.
           const now = this.deps.tables.peek(s.roomId);
-          if (!now) return;
+          if (!now || !hasPeople(now)) return;
           const decision = decideHouseMove(viewFor(now, seat.playerId, this.clock()), this.random);
           if (decision) this.act(s.roomId, toAction(seat.playerId, decision.move));
         },
@@ -137,15 +149,32 @@ export class HousePlayers implements TableListener {
   }
 
   private act(roomId: string, move: Move): void {
+    const key = `${roomId}|${move.playerId}`;
+    this.sending.add(key);
+    // Once answered, the table is looked at as it is: the change the move made came while it was
+    // being sent (say a look, after which the same player bets), and a refusal changed nothing.
+    const answered = () => {
+      this.sending.delete(key);
+      const now = this.deps.tables.peek(roomId);
+      if (now) this.play(now);
+    };
     this.deps.tables.act(roomId, move).then(
       (result) => {
-        if (result.ok) return;
-        this.deps.logger.debug({ roomId, move: move.type, code: result.code }, 'house move refused');
-        // Nothing changed, so no change will ask again: look at the table as it is.
-        const now = this.deps.tables.peek(roomId);
-        if (now) this.play(now);
+        if (result.ok) this.stats.moves += 1;
+        else {
+          this.stats.refused += 1;
+          this.deps.logger.debug(
+            { roomId, move: move.type, code: result.code, detail: result.detail },
+            'house move refused',
+          );
+        }
+        answered();
       },
-      (error: unknown) => this.deps.logger.error({ roomId, err: error }, 'house move failed'),
+      (error: unknown) => {
+        // The runtime retries a failed step and announces its change: that asks again.
+        this.sending.delete(key);
+        this.deps.logger.error({ roomId, err: error }, 'house move failed');
+      },
     );
   }
 

@@ -239,6 +239,7 @@ export async function attachRealtime(
     ...prefixed('store', store.stats),
     ...prefixed('socket', gateway.stats),
     ...prefixed('lobby', lobby.stats),
+    ...prefixed('house', practice.stats),
     ...(ownership ? prefixed('lease', ownership.stats) : {}),
     ...(cluster ? prefixed('forward', cluster.stats) : {}),
   });
