@@ -1,6 +1,6 @@
 /**
- * The texts only later screens use (the table's chat, fairness, hand history, the More page and its
- * modals), in both languages, so switching language needs nothing more. vite-plugin-locales.ts puts
+ * The texts only later screens use (the table, wallet, fairness, hand history, More, player
+ * protection), in both languages, so switching language needs nothing more. vite-plugin-locales.ts puts
  * an import of this module in front of every module that uses one of them: they arrive with the code
  * that shows them, never after it.
  */
