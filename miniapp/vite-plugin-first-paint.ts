@@ -3,8 +3,8 @@
  * only a handful of connections at a time (six per host over HTTP/1.1), so each wave of small files
  * costs another round trip on a slow network. The groups come from the module graph: what the app's
  * page (index.html) imports statically, split by whether the public verify page (verify/index.html)
- * imports it too, and by libraries against the app's own code. What screens load later is left to
- * the automatic splitting.
+ * imports it too, and by libraries against the app's own code (what only the app's page uses ends up
+ * in its entry file). What screens load later is left to the automatic splitting.
  */
 import type { Plugin } from 'vite';
 
