@@ -4,12 +4,15 @@ import tailwindcss from '@tailwindcss/vite';
 import { svaraLocales } from './vite-plugin-locales.ts';
 import { precompress } from './vite-plugin-precompress.ts';
 import { fairnessSpec } from './vite-plugin-fairness-spec.ts';
+import { firstPaintChunks } from './vite-plugin-first-paint.ts';
 
 // The api in development; SVARA_API_URL points the proxy elsewhere (another port, another machine).
 const API = process.env.SVARA_API_URL ?? 'http://127.0.0.1:3000';
 
+const firstPaint = firstPaintChunks();
+
 export default defineConfig({
-  plugins: [svaraLocales(), react(), tailwindcss(), fairnessSpec(), precompress()],
+  plugins: [svaraLocales(), react(), tailwindcss(), fairnessSpec(), firstPaint.plugin, precompress()],
   // `source` makes @svara/core resolve to its TypeScript sources, so the app never waits for a core build.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
@@ -25,6 +28,9 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 400,
     // The public hand verifier (/verify) is a page of its own: no Telegram, no sign-in.
-    rolldownOptions: { input: { main: 'index.html', verify: 'verify/index.html' } },
+    rolldownOptions: {
+      input: { main: 'index.html', verify: 'verify/index.html' },
+      output: { codeSplitting: { groups: firstPaint.groups } },
+    },
   },
 });

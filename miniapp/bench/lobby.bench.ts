@@ -128,7 +128,7 @@ async function main() {
   const { js, css } = initialAssets(manifest);
   const jsKb = gzipKb(js);
   const cssKb = gzipKb(css);
-  console.log(`initial JS:  ${jsKb.toFixed(1)} KB gzip in ${js.length} files (budget 200 KB)`);
+  console.log(`initial JS:  ${jsKb.toFixed(1)} KB gzip in ${js.length} files (budget 140 KB)`);
   console.log(`initial CSS: ${cssKb.toFixed(1)} KB gzip`);
 
   const product = await startProduct('bench');

@@ -6,7 +6,10 @@
  */
 import { z } from 'zod';
 import { roomIdSchema } from './common.js';
-import { roomSummarySchema, type RoomSummary } from './rest.js';
+import { roomSummarySchema } from './rest.js';
+
+// The view's rules without zod, so a client's lobby can use them without the schemas.
+export { applyLobbyDiff, lobbyViewKey, matchesLobbyFilter } from './lobby-view.js';
 
 /** The most rooms one view holds: a page of them, so one diff stays small. */
 export const LOBBY_VIEW_MAX_LIMIT = 50;
@@ -32,34 +35,6 @@ export const lobbyViewSchema = z.object({
 });
 export type LobbyView = z.infer<typeof lobbyViewSchema>;
 export type LobbyViewRequest = z.input<typeof lobbyViewSchema>;
-
-/** The search text as it is compared: trimmed, lower case, without a leading '#'. */
-function searchOf(filter: LobbyViewFilter): string {
-  return (filter.search ?? '').trim().replace(/^#/, '').toLowerCase();
-}
-
-/** The same view always gives the same key, however its request was spelled. */
-export function lobbyViewKey(view: LobbyView): string {
-  const f = view.filter;
-  return JSON.stringify([
-    searchOf(f),
-    f.available === true,
-    f.minStake ?? null,
-    f.maxStake ?? null,
-    view.limit,
-    view.page,
-  ]);
-}
-
-/** Whether a room passes a view's filters: room number search, a free seat, the stake range. */
-export function matchesLobbyFilter(room: RoomSummary, filter: LobbyViewFilter): boolean {
-  const query = searchOf(filter);
-  if (query && !room.roomId.toLowerCase().includes(query)) return false;
-  if (filter.available && room.players.length >= room.maxPlayers) return false;
-  if (filter.minStake !== undefined && room.minBet < filter.minStake) return false;
-  if (filter.maxStake !== undefined && room.minBet > filter.maxStake) return false;
-  return true;
-}
 
 /** A room that entered the view, with the index it has in the view afterwards. */
 export const lobbyAddedSchema = z.object({ at: z.number().int().min(0), room: roomSummarySchema });
@@ -94,14 +69,3 @@ export const lobbyRoomsSchema = z.discriminatedUnion('action', [
 ]);
 export type LobbyRooms = z.infer<typeof lobbyRoomsSchema>;
 export type LobbyDiff = Extract<LobbyRooms, { action: 'diff' }>;
-
-/** A view's rooms after `diff` (see lobbyRoomsSchema for the order of the steps). */
-export function applyLobbyDiff(rooms: readonly RoomSummary[], diff: LobbyDiff): RoomSummary[] {
-  const removed = new Set(diff.removed);
-  const changed = new Map(diff.changed.map((room) => [room.roomId, room]));
-  const next = rooms
-    .filter((room) => !removed.has(room.roomId))
-    .map((room) => changed.get(room.roomId) ?? room);
-  for (const { at, room } of [...diff.added].sort((a, b) => a.at - b.at)) next.splice(at, 0, room);
-  return next;
-}

@@ -35,10 +35,10 @@ const tokenSent = () =>
 
 describe('a refused handshake', () => {
   const signIn = vi.fn(async () => setToken('fresh-token'));
-  beforeEach(() => {
+  beforeEach(async () => {
     setToken('revoked-token');
     setReauthentication(signIn);
-    connectRealtime({
+    await connectRealtime({
       token: 'revoked-token',
       telegramId: '1001',
       userData: { username: null, avatar: null },

@@ -1,17 +1,18 @@
 /**
  * The socket.io connection (SPEC §4 "Realtime connection", §7): websocket only, reconnection
  * attempts 1–4 s apart without end, a reconnect when the page becomes visible again, and acknowledgements.
- * Loaded after sign-in, so the lobby draws without waiting for it.
+ * socket.io-client and the protocol's zod schemas load when the socket is first opened (after
+ * sign-in), so the lobby's first paint does not wait for them; this module itself stays light, as the
+ * connection banner reads its status on every page.
  */
-import { io, type Socket } from 'socket.io-client';
-import {
-  ackSchema,
-  serverEvents,
-  type Ack,
-  type ClientEventName,
-  type ClientEventPayload,
-  type ServerEventName,
-  type ServerEventPayload,
+import type { Socket, io as openSocket } from 'socket.io-client';
+import type * as Protocol from './realtime-schemas';
+import type {
+  Ack,
+  ClientEventName,
+  ClientEventPayload,
+  ServerEventName,
+  ServerEventPayload,
 } from '@svara/core';
 import { createStore } from '../app/store';
 import { getToken, renewSession } from './http';
@@ -31,6 +32,10 @@ export const connectionStatus = createStore<ConnectionStatus>('idle');
 
 let socket: Socket | null = null;
 let auth: RealtimeAuth | null = null;
+/** The socket being opened: socket.io-client and the schemas are on their way. */
+let opening: Promise<void> | null = null;
+/** The protocol's schemas, there once the socket is: every payload arrives through it. */
+let protocol: typeof Protocol | null = null;
 
 /** Listeners by event; they may subscribe before the socket exists and are attached when it does. */
 const handlers = new Map<string, Set<(payload: unknown) => void>>();
@@ -39,10 +44,27 @@ function attach(s: Socket, event: string): void {
   s.on(event, (payload: unknown) => handlers.get(event)?.forEach((h) => h(payload)));
 }
 
-export function connectRealtime(credentials: RealtimeAuth): void {
+/** Opens the socket (once; later calls only update the credentials); resolves when it exists. */
+export function connectRealtime(credentials: RealtimeAuth): Promise<void> {
   auth = credentials;
-  if (socket) return;
+  if (opening) return opening;
   connectionStatus.set('connecting');
+  opening = Promise.all([import('socket.io-client'), import('./realtime-schemas')]).then(
+    ([client, schemas]) => {
+      protocol = schemas;
+      open(client.io, schemas);
+    },
+    (err: unknown) => {
+      // Not loaded (offline at that moment): the banner says the connection is lost; its retry tries again.
+      console.warn('[realtime] could not load the socket client', err);
+      opening = null;
+      connectionStatus.set('disconnected');
+    },
+  );
+  return opening;
+}
+
+function open(io: typeof openSocket, { serverEvents }: typeof Protocol): void {
   const s = io({
     path: '/socket.io',
     transports: ['websocket'],
@@ -98,7 +120,10 @@ function onVisible(): void {
 
 /** Reconnects now (the no-connection sheet's retry). */
 export function reconnectRealtime(): void {
-  if (!socket) return;
+  if (!socket) {
+    if (auth && !opening) void connectRealtime(auth);
+    return;
+  }
   if (socket.connected) return connectionStatus.set('connected');
   connectionStatus.set('connecting');
   socket.connect();
@@ -132,7 +157,7 @@ export function emitWithAck<E extends ClientEventName>(
     }
     socket.timeout(ACK_TIMEOUT_MS).emit(event, payload, (err: Error | null, raw: unknown) => {
       if (err) return resolve({ ok: false, code: 'network_error', message: 'no acknowledgement' });
-      const parsed = ackSchema.safeParse(raw);
+      const parsed = protocol!.ackSchema.safeParse(raw);
       resolve(
         parsed.success ? parsed.data : { ok: false, code: 'unknown_error', message: 'bad acknowledgement' },
       );
@@ -153,7 +178,8 @@ export function onServerEvent<E extends ServerEventName>(
   handler: (payload: ServerEventPayload<E>) => void,
 ): () => void {
   const listener = (raw: unknown) => {
-    const parsed = serverEvents[event].safeParse(raw);
+    // Payloads come only through the socket, which exists once the schemas are loaded.
+    const parsed = protocol!.serverEvents[event].safeParse(raw);
     if (parsed.success) return handler(parsed.data as ServerEventPayload<E>);
     if (!warned.has(event)) {
       warned.add(event);

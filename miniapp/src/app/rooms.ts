@@ -3,7 +3,8 @@
  * socket — `request_rooms` with the view, then the server's initial page and diffs
  * (lib/lobby-feed.ts). Asked again on every (re)connection and whenever the view changes.
  */
-import { lobbyViewKey, type LobbyView } from '@svara/core';
+import type { LobbyView } from '@svara/core';
+import { lobbyViewKey } from '@svara/core/plain';
 import { applyRoomsMessage, emptyRooms, type RoomsState } from '../lib/lobby-feed';
 import type * as Realtime from '../api/realtime';
 import { createStore } from './store';

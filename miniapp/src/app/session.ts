@@ -2,7 +2,8 @@
  * The signed-in session (SPEC §4 "Sign-in"): the result of sign-in (app/sign-in.ts) becomes the
  * app's phase and profile, then realtime connects. Balance events keep the profile current.
  */
-import { parseStartPayload, type AccountState, type Profile } from '@svara/core';
+import type { AccountState, Profile } from '@svara/core';
+import { parseStartPayload } from '@svara/core/plain';
 import { api, setReauthentication } from '../api/http';
 import type { BalanceEventDetail } from '../api/realtime';
 import type { Launch } from '../telegram/sdk';
@@ -51,7 +52,7 @@ export async function bootstrap(): Promise<void> {
   profile.set(me);
   // The stored language is the player's one setting (the bot's /language writes it too).
   const stored = me.languageCode?.slice(0, 2);
-  if ((stored === 'ru' || stored === 'en') && stored !== currentLanguage()) setLanguage(stored);
+  if ((stored === 'ru' || stored === 'en') && stored !== currentLanguage()) await setLanguage(stored);
   startRoomId = parseStartPayload(launch.startParam)?.roomId ?? null;
   seatedRoomAtStart = me.seatedRoomId ?? null;
   // Player protection: nothing goes on (no lobby, no socket) until the player has confirmed their age and

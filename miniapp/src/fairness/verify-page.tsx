@@ -7,14 +7,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import '../styles.css';
-import { i18n } from '../i18n';
+import { showLanguage } from '../i18n';
 import { Toasts } from '../ui/Toasts';
 import { VerifyHand } from './VerifyHand';
 
 const params = new URLSearchParams(location.search);
 const lang = params.get('lang') ?? (navigator.language.startsWith('ru') ? 'ru' : 'en');
-void i18n.changeLanguage(lang === 'en' ? 'en' : 'ru');
-document.documentElement.lang = i18n.language;
+const shown = showLanguage(lang === 'en' ? 'en' : 'ru');
 const handId = params.get('hand');
 
 function VerifyPage() {
@@ -27,9 +26,12 @@ function VerifyPage() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <VerifyPage />
-    <Toasts />
-  </StrictMode>,
+// English texts load first when asked for: the page is never drawn in the other language.
+void shown.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <VerifyPage />
+      <Toasts />
+    </StrictMode>,
+  ),
 );

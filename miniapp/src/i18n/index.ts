@@ -1,31 +1,95 @@
-/** i18next with the shared locales: Russian by default and as the fallback; English when the user picks it. */
+/**
+ * i18next with the shared locales: Russian by default and as the fallback; English when the user picks it.
+ * The first screens' texts (vite-plugin-locales.ts) of Russian come with the app, English ones are
+ * loaded when wanted: before the first paint for a player who chose English (main.tsx waits for
+ * `languageReady`), before switching for one who picks it. The later screens' texts come with those
+ * screens (src/i18n/later.ts), the long reading texts with the modals that show them.
+ */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import ru from 'virtual:svara-locales/ru/core';
-import en from 'virtual:svara-locales/en/core';
 import { settings, updateSettings, type Language } from '../app/settings';
 
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { ru: { translation: ru }, en: { translation: en } },
-  lng: settings.get().language ?? 'ru',
+  resources: { ru: { translation: ru } },
+  lng: 'ru',
   fallbackLng: 'ru',
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
 });
 
-if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+const loading = new Map<Language, Promise<void>>([['ru', Promise.resolve()]]);
+const loaded = new Set<Language>(['ru']);
 
-export function setLanguage(lang: Language): void {
-  updateSettings({ language: lang });
+/** Brings a language's first-screen texts into i18next (once); Russian's are always there. */
+export function loadLanguage(lang: Language): Promise<void> {
+  let texts = loading.get(lang);
+  if (!texts) {
+    texts = import('virtual:svara-locales/en/core').then(
+      (en) => {
+        i18n.addResourceBundle('en', 'translation', en.default, true, false);
+        loaded.add('en');
+      },
+      (err: unknown) => {
+        loading.delete(lang);
+        throw err;
+      },
+    );
+    loading.set(lang, texts);
+  }
+  return texts;
+}
+
+/** The language the player wants; the texts follow as soon as they are loaded. */
+let wanted: Language = 'ru';
+i18n.on('languageChanged', (lang) => {
+  wanted = lang === 'en' ? 'en' : 'ru';
+});
+
+function shown(): Language {
+  return i18n.language === 'en' ? 'en' : 'ru';
+}
+
+function show(lang: Language): void {
   void i18n.changeLanguage(lang);
-  document.documentElement.lang = lang;
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+}
+
+/**
+ * Shows the app in `lang` without keeping it as the player's choice (the public verify page): at once
+ * when its texts are loaded, else as soon as they are.
+ */
+export function showLanguage(lang: Language): Promise<void> {
+  wanted = lang;
+  if (loaded.has(lang)) {
+    show(lang);
+    return Promise.resolve();
+  }
+  return loadLanguage(lang).then(
+    () => {
+      if (wanted === lang) show(lang);
+    },
+    (err: unknown) => {
+      console.warn('[i18n] texts not loaded', lang, err);
+      if (wanted === lang) wanted = shown();
+    },
+  );
+}
+
+/** Resolves when the texts of the language the app opens in are there. */
+export const languageReady: Promise<void> = showLanguage(settings.get().language ?? 'ru');
+
+/** The player's choice: kept in the settings and shown at once, or once its texts are loaded. */
+export function setLanguage(lang: Language): Promise<void> {
+  updateSettings({ language: lang });
+  return showLanguage(lang);
 }
 
 export function currentLanguage(): Language {
-  return i18n.language === 'en' ? 'en' : 'ru';
+  return wanted;
 }
 
 /**

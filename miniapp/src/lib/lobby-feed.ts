@@ -3,14 +3,8 @@
  * last (core/src/protocol/lobby.ts), applied in version order. A diff that does not follow the
  * version held means one was missed: the view is asked for again and diffs wait for its answer.
  */
-import {
-  applyLobbyDiff,
-  lobbyViewKey,
-  ROOM_LIST_PAGE_SIZE,
-  type LobbyRooms,
-  type LobbyView,
-  type RoomSummary,
-} from '@svara/core';
+import type { LobbyRooms, LobbyView, RoomSummary } from '@svara/core';
+import { applyLobbyDiff, lobbyViewKey, ROOM_LIST_PAGE_SIZE } from '@svara/core/plain';
 import type { LobbyFilter } from './lobby';
 
 export type RoomsState = {

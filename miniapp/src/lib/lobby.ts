@@ -1,5 +1,6 @@
 /** The lobby's filters and paging (SPEC §2, §4, §5, §9). */
-import { MIN_STAKE_CENTS, ROOM_LIST_PAGE_SIZE, type RoomSummary } from '@svara/core';
+import type { RoomSummary } from '@svara/core';
+import { MIN_STAKE_CENTS, ROOM_LIST_PAGE_SIZE } from '@svara/core/plain';
 
 /** The slider starts at the lowest stake a room can have ($1), not at $0: no room is cheaper. */
 export const STAKE_MIN = MIN_STAKE_CENTS / 100;

@@ -1,18 +1,17 @@
 /** Money on screens. Amounts arrive as dollars; arithmetic happens in cents (core/money). */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RoomCurrency, UsdOptions } from '@svara/core';
 import {
   formatAmountMinor,
   formatCents,
   formatPercent,
   formatUsdCents,
   formatUsdtCents,
-  type RoomCurrency,
-  type UsdOptions,
-} from '@svara/core';
+} from '@svara/core/plain';
 
 export type { UsdOptions } from '@svara/core';
-export { CHIPS_SIGN, formatPercent, withChipsSign, withUsdSign } from '@svara/core';
+export { CHIPS_SIGN, formatPercent, withChipsSign, withUsdSign } from '@svara/core/plain';
 
 /**
  * The tightest spots of the table (a bet's label under its chips, a winner's "+amount"): shortened

@@ -9,7 +9,7 @@ import {
   TON_ADDRESS_LENGTH,
   parseDollarString,
   shareRoundedDown,
-} from '@svara/core';
+} from '@svara/core/plain';
 import { toCents } from './money';
 
 /** Stake input: digits with at most two decimals. Returns the accepted text, or the previous one. */

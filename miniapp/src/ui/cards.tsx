@@ -1,7 +1,6 @@
 /** Cards and chips as the screens use them, drawn by the shared SVG assets. */
 import type { Card } from '@svara/core';
 import { CardBack as AssetCardBack, CardFace } from '../assets/cards';
-import { Chip as AssetChip, CHIP_COLORS } from '../assets/table';
 
 /** A face-up card, `width` px wide (5:7); small cards use the compact face (one big index and pip). */
 export function PlayingCard({
@@ -32,15 +31,4 @@ export function CardBack({ width = 48, className = '' }: { width?: number; class
   );
 }
 
-/** A casino chip, `size` px across; `tone` picks one of the chip colours. */
-export function Chip({
-  size = 18,
-  tone = 0,
-  className = '',
-}: {
-  size?: number;
-  tone?: number;
-  className?: string;
-}) {
-  return <AssetChip color={CHIP_COLORS[tone % CHIP_COLORS.length]!} size={size} className={className} />;
-}
+export { Chip } from './chip';

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { MAX_PLAYERS, type RoomSummary } from '@svara/core';
+import type { RoomSummary } from '@svara/core';
+import { MAX_PLAYERS } from '@svara/core/plain';
 import { Button } from '../../ui/Button';
 import { EyeIcon, LockIcon, UsersIcon } from '../../ui/icons';
-import { Chip } from '../../ui/cards';
+import { Chip } from '../../ui/chip';
 import { roomLabel } from '../../lib/format';
 import { useFormatAmount } from '../../lib/money';
 

@@ -5,10 +5,10 @@ import { currentLanguage, setLanguage } from '../../i18n';
 import { fakeApi, signIn } from '../../test-support/fake-api';
 import { LanguageSheet } from './LanguageSheet';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
-  act(() => setLanguage('ru'));
+  await act(() => setLanguage('ru'));
 });
 
 describe('the language sheet', () => {
