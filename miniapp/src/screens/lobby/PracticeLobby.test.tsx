@@ -40,8 +40,8 @@ const text = (testId: string) => screen.getByTestId(testId).textContent;
 const disabled = (testId: string) => (screen.getByTestId(testId) as HTMLButtonElement).disabled;
 const toastTexts = () => toasts.get().map((toast) => toast.text);
 
-beforeEach(() => {
-  setLanguage('ru');
+beforeEach(async () => {
+  await setLanguage('ru');
   signIn({ balance: 25 });
   currentPage.set({ name: 'dashboard' });
   practiceStatus.set(null);
@@ -58,7 +58,7 @@ describe('the play chips', () => {
     fakeApi({ 'GET /practice': () => ({ body: status({ chips: 10_000 }) }) });
     render(<PracticePanel blocked={false} />);
     await waitFor(() => expect(text('practice-chips')).toBe('10\u00a0000\u00a0◎'));
-    act(() => setLanguage('en'));
+    await act(() => setLanguage('en'));
     expect(text('practice-chips')).toBe('◎10,000');
     expect(text('practice-panel')).not.toContain('$');
   });
