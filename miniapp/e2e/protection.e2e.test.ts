@@ -1,5 +1,5 @@
 /**
- * Player protection as a newcomer meets it (issue 18), against the real product: the first open
+ * Player protection as a newcomer meets it, against the real product: the first open
  * stops at the gate (18+ and the agreement with its version), the acceptance is stored (a reload
  * goes straight to the lobby), the deposit page offers a deposit limit before the first deposit, a
  * $20 daily limit is set, and a $25 invoice is refused with the $20 that remains.

@@ -1,5 +1,5 @@
 /**
- * Player protection (issue 18): the user agreement, the player's own limits, reality checks,
+ * Player protection: the user agreement, the player's own limits, reality checks,
  * cool-off and self-exclusion, and "my activity". Everything is enforced here, on the server:
  *   - agreement: nothing that puts money in play (a deposit, a room, a seat) works until the current
  *     AGREEMENT_VERSION is accepted; a new version asks again. Withdrawals are never blocked.

@@ -1,5 +1,5 @@
 /**
- * Reality checks (issue 18): while a player sits at a table, every time their play session reaches a
+ * Reality checks: while a player sits at a table, every time their play session reaches a
  * multiple of their reality-check minutes (30, 60 or 120; 60 unless chosen) every socket of theirs
  * gets `reality_check { playedMinutes, net }` — the minutes since the session began and the table
  * result of the session in dollars. The app shows "continue" and "leave the table" (leave_room).

@@ -109,7 +109,7 @@ export function App() {
     if (left.name === 'gameRoom' && page.name === 'dashboard') forgetSeat(left.roomId);
   }, [page]);
 
-  // Issue 18: the age confirmation and the current agreement come before everything else.
+  // The age confirmation and the current agreement come before everything else.
   if (gate)
     return (
       <Suspense fallback={<LoadingScreen label={t('protection.gate.loading')} />}>

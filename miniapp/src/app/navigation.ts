@@ -22,7 +22,7 @@ export type Page =
   | { name: 'depositHistory' }
   /** "My hands"; with `handId`, straight on that hand's replay (a shared link). */
   | { name: 'hands'; handId?: string | null }
-  /** Player protection (issue 18): limits, reality check, cool-off / self-exclusion; "My activity". */
+  /** Player protection: limits, reality check, cool-off / self-exclusion; "My activity". */
   | { name: 'protection' }
   | { name: 'activity' }
   | { name: 'gameRoom'; roomId: string; autoSit: boolean };

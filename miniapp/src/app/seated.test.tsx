@@ -34,7 +34,7 @@ vi.mock('../api/realtime', async () => {
 vi.mock('../screens/game/GameRoom', () => ({ default: () => <div data-testid="table-stub" /> }));
 
 beforeEach(() => {
-  // The mocked sign-in stores no token; start-up reads the protection state with one (issue 18).
+  // The mocked sign-in stores no token; start-up reads the protection state with one.
   setToken('t');
   fakeApi({ 'GET /rooms': () => ({ body: [] }), 'GET /protection': () => ({ body: protectionState() }) });
 });

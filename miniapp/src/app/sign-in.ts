@@ -31,7 +31,7 @@ async function run(): Promise<SignInResult> {
   }
   try {
     const token = await login;
-    // Issue 18: the agreement's state comes alongside the profile (session.ts may show the gate).
+    // The agreement's state comes alongside the profile (session.ts may show the gate).
     prefetchProtectionState();
     return { kind: 'ok', launch, token, profile: await api.profile() };
   } catch (err) {

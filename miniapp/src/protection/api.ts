@@ -1,5 +1,5 @@
 /**
- * Player protection's calls (issue 18): GET /protection and its changes, the agreement, and "My
+ * Player protection's calls: GET /protection and its changes, the agreement, and "My
  * activity". The answers are checked with core's schemas, loaded on first use (as src/hands does).
  */
 import type {

@@ -1,5 +1,5 @@
 /**
- * Whether the deposit page offers a deposit limit first (issue 18: "offered before the first
+ * Whether the deposit page offers a deposit limit first ("offered before the first
  * deposit"): no deposit limit is set or pending, no deposit was ever credited, and the player has not
  * answered the offer on this device.
  */

@@ -1,4 +1,4 @@
-/** The table's reality check (issue 18): the last `reality_check` the server sent, until answered. */
+/** The table's reality check: the last `reality_check` the server sent, until answered. */
 import { useEffect, useState } from 'react';
 import type { RealityCheckEvent } from '@svara/core';
 import { onServerEvent } from '../api/realtime';

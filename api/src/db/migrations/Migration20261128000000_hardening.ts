@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Hardening (issue 21 §6).
+ * Hardening.
  *
  * - `users.token_version`: every access token carries the version current at sign-in; a sign-out or
  *   a suspension raises it, so tokens issued before stop working at once, on every node

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Provable fairness (RULES §7, issue 17). `hand_fairness`: one record a finished (or voided) hand,
+ * Provable fairness (RULES §7). `hand_fairness`: one record a finished (or voided) hand,
  * built from its committed final state (api/src/fairness/chain.ts): the revealed seed, the client
  * seeds mixed in, the deal's hash and the hash chain (each record names the hash of its room's
  * previous one). Append-only: a trigger refuses updates and deletes, so a record is never rewritten

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Hand history (issue 17): what "My hands", GET /api/v1/hands and the replay read.
+ * Hand history: what "My hands", GET /api/v1/hands and the replay read.
  *
  * The hand store keeps a running hand as its first state plus steps, and when the hand ends writes
  * the final state over the first one and deletes the steps (hand_steps migration). A replay needs

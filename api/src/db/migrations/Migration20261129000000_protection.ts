@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Player protection (issue 18, api/src/protection): one table per concern.
+ * Player protection (api/src/protection): one table per concern.
  *   protection_agreements   every acceptance of the user agreement: the version and when (history kept)
  *   protection_limits       the player's own limits (deposit daily/weekly/monthly, loss daily/weekly,
  *                           session minutes a day, reality-check minutes), each with a pending raise

@@ -14,7 +14,7 @@ const listQuerySchema = z.object({
 const detailQuerySchema = z.object({ view: z.enum(['own', 'public']).optional() });
 
 /**
- * The hand history (issue 17). GET /hands: the signed-in player's finished hands, newest first,
+ * The hand history. GET /hands: the signed-in player's finished hands, newest first,
  * paged by an opaque cursor. GET /hands/:id: one hand and its replay, open to anyone with the id
  * (a shared link): a player dealt in sees it as they saw it at the table, anyone else (or
  * `?view=public`) as a spectator did, so nothing that was not public leaves through a share.

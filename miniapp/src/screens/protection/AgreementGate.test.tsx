@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The first-open gate (issue 18): nothing goes on until the player confirms being 18 or older and
+ * The first-open gate: nothing goes on until the player confirms being 18 or older and
  * accepts the agreement of the server's current version; the acceptance is stored on the server; a
  * new version asks again; leaving says goodbye.
  */

@@ -42,7 +42,7 @@ function closeApp(): void {
 }
 
 /**
- * The first-open gate (issue 18): the player confirms being 18 or older and accepts the user
+ * The first-open gate: the player confirms being 18 or older and accepts the user
  * agreement (its version and text shown) before anything else; a new version asks again. The
  * acceptance is stored on the server with its version and time. Leaving closes the app.
  */

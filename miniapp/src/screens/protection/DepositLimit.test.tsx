@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Deposits and the player's own deposit limit (issue 18): a limit is offered before the first
+ * Deposits and the player's own deposit limit: a limit is offered before the first
  * deposit, and a deposit over the limit is refused with what may still be deposited.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -9,7 +9,7 @@ import { answerOffer, shouldOfferDepositLimit } from '../../protection/deposit-o
 import { Button } from '../../ui/Button';
 
 /**
- * Before the first deposit (issue 18) the deposit page offers a deposit limit: "Set a limit" opens
+ * Before the first deposit the deposit page offers a deposit limit: "Set a limit" opens
  * Responsible play, "Not now" hides the offer on this device.
  */
 export function DepositLimitOffer() {

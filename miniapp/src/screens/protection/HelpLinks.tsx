@@ -3,7 +3,7 @@ import { openExternal } from '../../telegram/sdk';
 import { ChevronRight } from '../../ui/icons';
 
 /**
- * Help organisations (issue 18): BeGambleAware and GamCare for English speakers, Gambling Therapy
+ * Help organisations: BeGambleAware and GamCare for English speakers, Gambling Therapy
  * (Gordon Moody's free online service, which answers in Russian among other languages) and Gamblers
  * Anonymous. Russian speakers see Gambling Therapy first.
  */

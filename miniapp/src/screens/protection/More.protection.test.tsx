@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The More page's protection rows and the help organisations' links (issue 18). */
+/** The More page's protection rows and the help organisations' links. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { setLanguage } from '../../i18n';

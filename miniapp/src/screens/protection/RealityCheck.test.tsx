@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The reality check at the table (issue 18): on the server's `reality_check` a sheet shows the time
+ * The reality check at the table: on the server's `reality_check` a sheet shows the time
  * played and the session's result, with "continue" and "leave the table" (the leave_room flow).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

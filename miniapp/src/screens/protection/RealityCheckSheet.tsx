@@ -14,7 +14,7 @@ export function playedTime(minutes: number, lang: string): string {
 }
 
 /**
- * The reality check (issue 18) at the table: time played and the net result this session, with
+ * The reality check at the table: time played and the net result this session, with
  * "continue" and "leave the table".
  */
 export function RealityCheckSheet({
