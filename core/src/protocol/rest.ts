@@ -10,6 +10,7 @@ import {
 } from './common.js';
 import { MAX_STAKE_CENTS } from './constants.js';
 import { roomCurrencySchema } from './currency.js';
+import { protectionSchema } from './protection.js';
 
 /** Where the REST API lives on the api's HTTP server (the built Mini App has every other path). */
 export const API_PREFIX = '/api/v1';
@@ -29,9 +30,6 @@ export const loginRequestSchema = z.object({
   startPayload: z.string().max(512).optional().nullable(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
-export const loginResponseSchema = z.object({ accessToken: z.string() });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
-
 // --- users
 /** Why and since when the account is suspended (ISO time), as the Mini App tells the player. */
 export const profileSuspensionSchema = z.object({ reason: z.string(), since: z.string() });
@@ -52,6 +50,18 @@ export const profileSchema = z.object({
   suspension: profileSuspensionSchema.nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * The sign-in's answer (SPEC §4 "Sign-in"): the token, and what start-up reads next (the profile as
+ * GET /users/profile answers it, the protection state as GET /protection does) so that the Mini App
+ * signs in in one round trip.
+ */
+export const loginResponseSchema = z.object({
+  accessToken: z.string(),
+  profile: profileSchema,
+  protection: protectionSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const referralItemSchema = z.object({
   username: z.string().nullable(),

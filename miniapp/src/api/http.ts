@@ -190,13 +190,24 @@ export function readProfile(raw: unknown): Profile {
   };
 }
 
+/**
+ * The sign-in's answer (core's LoginResponse), read by hand on the start-up path. `profile` and
+ * `protection` are null when the api answered the token alone (an older api): start-up then asks
+ * for them itself. `protection` stays unchecked here; the protection store reads it.
+ */
+export type SignedIn = { token: string; profile: Profile | null; protection: unknown };
+
 export const api = {
-  async login(initData: string, startPayload: string | null): Promise<string> {
+  async login(initData: string, startPayload: string | null): Promise<SignedIn> {
     const data = await request('POST', '/auth/login', { body: { initData, startPayload }, auth: false });
     if (!isObject(data) || typeof data.accessToken !== 'string')
       throw new ApiError('unknown_error', 'unexpected answer: login');
     setToken(data.accessToken);
-    return data.accessToken;
+    return {
+      token: data.accessToken,
+      profile: data.profile === undefined ? null : readProfile(data.profile),
+      protection: isObject(data.protection) ? data.protection : null,
+    };
   },
   async profile(): Promise<Profile> {
     return readProfile(await request('GET', '/users/profile'));

@@ -1,12 +1,12 @@
 /**
- * The network half of start-up (SPEC §4 "Sign-in"): launch data → /auth/login → profile. It starts
- * from boot.ts before the rest of the app is even evaluated, so the two round trips overlap with
- * React and the screens getting ready.
+ * The network half of start-up (SPEC §4 "Sign-in"): launch data → /auth/login, whose answer carries
+ * the profile and the protection state: one round trip. It starts from boot.ts before the rest of the
+ * app is even evaluated, so it overlaps with React and the screens getting ready.
  */
 import type { Profile } from '@svara/core';
 import { ApiError, api } from '../api/http';
 import { LaunchError, initTelegramSdk, readLaunch, type Launch } from '../telegram/sdk';
-import { prefetchProtectionState } from '../protection/store';
+import { prefetchProtectionState, seedProtectionState } from '../protection/store';
 
 export type SignInResult =
   | { kind: 'ok'; launch: Launch; token: string; profile: Profile }
@@ -30,10 +30,12 @@ async function run(): Promise<SignInResult> {
     return { kind: 'error', code: err instanceof LaunchError ? err.code : 'sdk_init_failed' };
   }
   try {
-    const token = await login;
-    // The agreement's state comes alongside the profile (session.ts may show the gate).
-    prefetchProtectionState();
-    return { kind: 'ok', launch, token, profile: await api.profile() };
+    const { token, profile, protection } = await login;
+    // The answer carries the profile and the agreement's state (session.ts may show the gate). An
+    // api that answers the token alone is asked for what is missing, side by side.
+    if (protection !== null) seedProtectionState(protection);
+    else prefetchProtectionState();
+    return { kind: 'ok', launch, token, profile: profile ?? (await api.profile()) };
   } catch (err) {
     const auth = err instanceof ApiError && err.code === 'auth_validation_failed';
     return { kind: 'error', code: auth ? 'auth_validation_failed' : 'load_failed' };

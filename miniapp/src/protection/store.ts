@@ -48,6 +48,14 @@ export function prefetchProtectionState(): void {
   prefetched.catch(() => undefined);
 }
 
+/**
+ * Sign-in's answer already carried the state (POST /auth/login answers it along with the token):
+ * start-up reads it from there, as it would a prefetched answer.
+ */
+export function seedProtectionState(raw: unknown): void {
+  prefetched = Promise.resolve(raw);
+}
+
 export async function passAgreementGate(): Promise<void> {
   const early = prefetched;
   prefetched = null;

@@ -55,6 +55,27 @@ export const SIGNED_IN: Profile = {
   suspension: null,
 };
 
+/**
+ * Sign-in's routes. The api answers POST /auth/login with the token, the profile and the protection
+ * state; `tokenOnly` answers the token alone, as an older api did, and start-up then reads
+ * GET /users/profile and GET /protection.
+ */
+export function signInRoutes(
+  me: Profile,
+  protection: unknown,
+  { tokenOnly = false }: { tokenOnly?: boolean } = {},
+): FakeRoutes {
+  return {
+    'POST /auth/login': () => ({
+      body: tokenOnly
+        ? { accessToken: 'fresh-token' }
+        : { accessToken: 'fresh-token', profile: me, protection },
+    }),
+    'GET /users/profile': () => ({ body: me }),
+    'GET /protection': () => ({ body: protection }),
+  };
+}
+
 /** A signed-in player (a token and a profile), with no payment methods known yet. */
 export function signIn(over: Partial<Profile> = {}): void {
   setToken('test-token');

@@ -1,4 +1,5 @@
 import { Address } from '@ton/core';
+import { AGREEMENT_VERSION, loginResponseSchema, type LoginResponse } from '@svara/core';
 import { describe, expect, it } from 'vitest';
 import { signDevInitData } from '../../dev/init-data.js';
 import { TEST_BOT_TOKEN, useTestServer } from '../../test-support/http.js';
@@ -29,7 +30,7 @@ describe('POST /auth/login', () => {
       },
     });
     expect(response.status).toBe(200);
-    expect(Object.keys(response.body)).toEqual(['accessToken']);
+    expect(Object.keys(response.body)).toEqual(['accessToken', 'profile', 'protection']);
     const claims = await api.services.verifyAccessToken(response.body.accessToken);
     expect(claims.telegramId).toBe('2001');
     const cookie = response.headers.get('set-cookie')!;
@@ -49,6 +50,40 @@ describe('POST /auth/login', () => {
       balance: 0,
       avatar: 'https://t.me/i/userpic/alice.jpg',
     });
+  });
+
+  it('answers the profile and the protection state that GET /users/profile and GET /protection answer right after it', async () => {
+    // A returning player with state of their own: chips, the agreement accepted, a deposit limit.
+    const first = await api.login({ id: 2004, username: 'carol', languageCode: 'en' });
+    await api.request('POST', '/dev/faucet', { token: first, body: { amount: 12.5 } });
+    await api.services.protection.setLimit('2004', { kind: 'deposit', period: 'daily', amount: 40 });
+    const response = await api.request<LoginResponse>('POST', '/auth/login', {
+      body: { initData: initDataFor(2004, { id: 2004, username: 'carol', languageCode: 'en' }) },
+    });
+    expect(response.status).toBe(200);
+    expect(loginResponseSchema.safeParse(response.body).success).toBe(true);
+    const token = response.body.accessToken;
+    const profile = await api.request('GET', '/users/profile', { token });
+    const protection = await api.request('GET', '/protection', { token });
+    expect(response.body.profile).toEqual(profile.body);
+    expect(response.body.protection).toEqual(protection.body);
+    expect(response.body.profile).toMatchObject({ telegramId: '2004', username: 'carol', balance: 12.5 });
+    expect(response.body.protection.agreement.acceptedVersion).toBe(AGREEMENT_VERSION);
+    expect(response.body.protection.limits.deposit.daily).toMatchObject({ amount: 40 });
+  });
+
+  it("answers a new player's protection state with the agreement still to accept", async () => {
+    const response = await api.request<LoginResponse>('POST', '/auth/login', {
+      body: { initData: initDataFor(2005) },
+    });
+    expect(response.status).toBe(200);
+    const protection = await api.request('GET', '/protection', { token: response.body.accessToken });
+    expect(response.body.protection).toEqual(protection.body);
+    expect(response.body.protection.agreement).toMatchObject({
+      currentVersion: AGREEMENT_VERSION,
+      acceptedVersion: null,
+    });
+    expect(response.body.profile).toMatchObject({ telegramId: '2005', balance: 0, seatedRoomId: null });
   });
 
   it('refreshes the Telegram fields at the next sign-in and keeps the wallet address', async () => {
