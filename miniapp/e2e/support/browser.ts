@@ -161,7 +161,9 @@ export async function playHand(pages: Page[], maxSteps = 80): Promise<string> {
         const button = page.locator(`[data-testid="${id}"]:not([disabled])`);
         if (await button.count()) {
           await button.click();
-          await page.waitForTimeout(300);
+          // Answered: the action is no longer offered (the turn moved on, or the cards are open). A
+          // refused one stays, and the next round tries again.
+          await button.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
           break;
         }
       }
