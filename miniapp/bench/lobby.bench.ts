@@ -111,7 +111,7 @@ async function telegramLaunchHash(baseUrl: string, userId: number): Promise<stri
 }
 
 /** Builds the product, unless told not to or (smoke) a build is already there. */
-async function build(): Promise<void> {
+function build(): void {
   const built = existsSync(MANIFEST) && existsSync(API_ENTRY);
   if (process.env.BENCH_SKIP_BUILD === '1' || (SMOKE && built)) {
     if (!built) throw new Error('no build of the product: run `npm run build` first');
@@ -119,11 +119,11 @@ async function build(): Promise<void> {
     return;
   }
   console.log('building…');
-  await buildProduct();
+  buildProduct();
 }
 
 async function main() {
-  await build();
+  build();
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestChunk>;
   const { js, css } = initialAssets(manifest);
   const jsKb = gzipKb(js);

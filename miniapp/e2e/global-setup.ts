@@ -12,7 +12,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // E2E_SKIP_BUILD=1 reuses the last build while iterating on the tests themselves.
-  if (process.env.E2E_SKIP_BUILD !== '1') await buildProduct();
+  if (process.env.E2E_SKIP_BUILD !== '1') buildProduct();
   // Hand 1 ties (the svara test); hand 2, the svara hand, has one winner (the WIN display test).
   const seeds = [twoPlayerTieSeed(1), twoPlayerWinnerSeed(2)];
   const product = await startProduct('e2e', { DEV_SERVER_SEEDS: seeds.join(',') });

@@ -2,7 +2,7 @@
  * The real product for end-to-end runs and the bench: builds core, api and the Mini App, then runs
  * `node api/dist/main.js` on a free port with a fresh embedded PostgreSQL in a temporary directory.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
@@ -13,34 +13,16 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
 
-/** `npm run build` of one workspace; rejects with the end of its output on failure. */
-function buildWorkspace(workspace: string): Promise<void> {
+/** `npm run build` at the repository root (core, api, miniapp); throws with its output on failure. */
+export function buildProduct(): void {
   // A test runner sets NODE_ENV=test, which would make Vite build the development flavour.
   const env = { ...process.env, NODE_ENV: 'production' };
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build', '-w', workspace], { cwd: REPO_ROOT, env });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`npm run build -w ${workspace} failed (${code}):\n${output.slice(-4000)}`)),
+  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, encoding: 'utf8', env });
+  if (result.status !== 0) {
+    throw new Error(
+      `npm run build failed (${result.status}):\n${(result.stdout + result.stderr).slice(-4000)}`,
     );
-  });
-}
-
-/**
- * What the root `npm run build` builds (core, bot, api, the Mini App), on two cores: core, bot and api
- * compile one after another, each needing the one before, and the Mini App's Vite build, which reads
- * core's sources, runs beside them.
- */
-export async function buildProduct(): Promise<void> {
-  const compiled = (async () => {
-    for (const workspace of ['core', 'bot', 'api']) await buildWorkspace(workspace);
-  })();
-  await Promise.all([compiled, buildWorkspace('miniapp')]);
+  }
 }
 
 export function freePort(): Promise<number> {
