@@ -11,6 +11,10 @@ export default defineProject({
     environment: 'node',
     // The api's PostgreSQL for tests: the bot runs against the real service layer, one database per file.
     globalSetup: ['../api/src/test-support/global-setup.ts'],
+    // The files share their worker's modules instead of importing the whole server again for each
+    // file: a second or more of CPU per file, which on a two-core machine starved the tests that time
+    // leases and table steps. Every file still gets its own database (test-support/db.ts).
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 90_000,
   },

@@ -14,6 +14,7 @@ import {
   playHand,
   pressBack,
   screenshot,
+  settled,
   tableStatus,
   type Player,
 } from './support/browser';
@@ -157,7 +158,7 @@ describe('the Mini App', () => {
     await onTurn.page.getByTestId('action-blind').click();
     const other = onTurn === alice ? bob : alice;
     await other.page.locator('[data-testid="seat-label"][data-label="blind"]').waitFor();
-    await other.page.waitForTimeout(2500); // the deal animation settles
+    await settled(other.page); // the deal animation has ended
     await screenshot(other.page, 'table-mid-hand');
 
     // Chat: a phrase appears above the sender's seat for the others.

@@ -4,10 +4,18 @@
  * English words left (text or aria-label), and nothing is wider than the screen. A screenshot of
  * each stop is kept in the artifacts for looking at.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { misshapenNumbers } from '@svara/core';
-import { fund, launchChromium, passAgreementGate, pressBack, screenshot } from './support/browser';
+import {
+  fund,
+  launchChromium,
+  loaded,
+  passAgreementGate,
+  pressBack,
+  screenshot,
+  settled,
+} from './support/browser';
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -22,8 +30,17 @@ const LATIN_ALLOWED = new Set(
 
 type Found = { screen: string; problem: string };
 
+/** What each item of the More page opens, by the test id it shows once there. */
+const MORE_ITEMS = {
+  history: 'history-page',
+  hands: 'hands-page',
+  activity: 'activity-page',
+  'responsible-play': 'protection-page',
+  referral: 'referral-modal',
+} as const;
+
 async function inspect(page: Page, lang: 'ru' | 'en', screen: string, found: Found[]): Promise<void> {
-  await page.waitForTimeout(300);
+  await settled(page);
   await screenshot(page, `formats-${lang}-${page.viewportSize()!.width}-${screen}`);
   const seen = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
@@ -57,89 +74,99 @@ async function inspect(page: Page, lang: 'ru' | 'en', screen: string, found: Fou
   }
 }
 
-describe.each(['ru', 'en'] as const)('every screen in %s', (lang) => {
-  const baseUrl = inject('e2eBaseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+const baseUrl = inject('e2eBaseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
-  it.each(SIZES)('at $width × $height writes money, percentages and dates one way and fits', async (size) => {
-    const id = `${lang === 'ru' ? 81 : 82}${size.width}`;
-    const context = await browser.newContext({
-      viewport: size,
-      deviceScaleFactor: 2,
-      hasTouch: true,
-      isMobile: true,
-    });
-    await context.addInitScript((language) => localStorage.setItem('language', language), lang);
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/?user=${id}&name=walker`);
-    await passAgreementGate(page);
-    await page.getByTestId('dashboard').waitFor();
-    await fund({ page } as Parameters<typeof fund>[0], 1000);
-    // The player's language is stored on the server (the bot reads it too).
-    await page.evaluate(async (language) => {
-      await fetch('/api/v1/users/language', {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify({ language }),
+// The four walks are four players of their own: they run side by side in one browser.
+describe.concurrent.each(['ru', 'en'] as const)('every screen in %s', (lang) => {
+  it.for(SIZES)(
+    'at $width × $height writes money, percentages and dates one way and fits',
+    async (size, { expect }) => {
+      const id = `${lang === 'ru' ? 81 : 82}${size.width}`;
+      const context = await browser.newContext({
+        viewport: size,
+        deviceScaleFactor: 2,
+        hasTouch: true,
+        isMobile: true,
       });
-    }, lang);
-    await page.reload();
-    await page.getByTestId('header-balance').waitFor();
-    const found: Found[] = [];
+      await context.addInitScript((language) => localStorage.setItem('language', language), lang);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/?user=${id}&name=walker`);
+      await passAgreementGate(page);
+      await page.getByTestId('dashboard').waitFor();
+      await fund({ page } as Parameters<typeof fund>[0], 1000);
+      // The player's language is stored on the server (the bot reads it too).
+      await page.evaluate(async (language) => {
+        await fetch('/api/v1/users/language', {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${localStorage.getItem('token')}`,
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ language }),
+        });
+      }, lang);
+      await page.reload();
+      await page.getByTestId('header-balance').waitFor();
+      const found: Found[] = [];
 
-    await inspect(page, lang, 'lobby', found);
-    await page.getByTestId('create-menu-button').click();
-    await page.getByTestId('create-private').click();
-    await page.getByTestId('stake-input').pressSequentially('1.5');
-    await page.getByTestId('password-input').pressSequentially('123456');
-    await inspect(page, lang, 'create-dialog', found);
-    await page.keyboard.press('Escape');
-
-    await page.getByTestId('deposit-button').click();
-    await page.getByTestId('deposit-page').or(page.getByTestId('deposit-USDTTON')).first().waitFor();
-    await inspect(page, lang, 'deposit', found);
-    await page.getByTestId('deposit-tab-more').click();
-    await page.getByTestId('invoice-amount').pressSequentially('12.5');
-    await inspect(page, lang, 'deposit-more', found);
-    await pressBack(page);
-    await page.getByTestId('dashboard').waitFor();
-
-    await page.getByTestId('withdraw-button').click();
-    await page.waitForTimeout(500);
-    await inspect(page, lang, 'withdraw', found);
-    await pressBack(page);
-    await page.getByTestId('dashboard').waitFor();
-
-    for (const item of ['history', 'hands', 'activity', 'responsible-play', 'referral']) {
-      await page.getByTestId('more-button').click();
-      await page.getByTestId('more-page').waitFor();
-      if (item === 'history') await inspect(page, lang, 'more', found);
-      await page.getByTestId(`more-${item}`).click();
-      await page.waitForTimeout(700);
-      await inspect(page, lang, item, found);
+      await inspect(page, lang, 'lobby', found);
+      await page.getByTestId('create-menu-button').click();
+      await page.getByTestId('create-private').click();
+      await page.getByTestId('stake-input').pressSequentially('1.5');
+      await page.getByTestId('password-input').pressSequentially('123456');
+      await inspect(page, lang, 'create-dialog', found);
       await page.keyboard.press('Escape');
+
+      await page.getByTestId('deposit-button').click();
+      await page.getByTestId('deposit-page').or(page.getByTestId('deposit-USDTTON')).first().waitFor();
+      await inspect(page, lang, 'deposit', found);
+      await page.getByTestId('deposit-tab-more').click();
+      await page.getByTestId('invoice-amount').pressSequentially('12.5');
+      await inspect(page, lang, 'deposit-more', found);
       await pressBack(page);
       await page.getByTestId('dashboard').waitFor();
-    }
 
-    await page.getByTestId('create-menu-button').click();
-    await page.getByTestId('create-public').click();
-    await page.getByTestId('stake-input').pressSequentially('1.5');
-    await page.getByTestId('create-submit').click();
-    await page.getByTestId('game-room').waitFor();
-    await page.getByTestId('my-balance').waitFor();
-    await inspect(page, lang, 'table', found);
+      await page.getByTestId('withdraw-button').click();
+      // The page has loaded its withdrawal methods when it shows what a withdrawal needs.
+      await page
+        .locator(
+          '[data-testid="withdraw-needs-address"], [data-testid="withdraw-unavailable"], [data-testid="withdraw-page"] [role="radiogroup"]',
+        )
+        .first()
+        .waitFor();
+      await inspect(page, lang, 'withdraw', found);
+      await pressBack(page);
+      await page.getByTestId('dashboard').waitFor();
 
-    await context.close();
-    expect(found).toEqual([]);
-  });
+      for (const [item, opened] of Object.entries(MORE_ITEMS)) {
+        await page.getByTestId('more-button').click();
+        await page.getByTestId('more-page').waitFor();
+        if (item === 'history') await inspect(page, lang, 'more', found);
+        await page.getByTestId(`more-${item}`).click();
+        await loaded(page, opened);
+        await inspect(page, lang, item, found);
+        await page.keyboard.press('Escape');
+        await pressBack(page);
+        await page.getByTestId('dashboard').waitFor();
+      }
+
+      await page.getByTestId('create-menu-button').click();
+      await page.getByTestId('create-public').click();
+      await page.getByTestId('stake-input').pressSequentially('1.5');
+      await page.getByTestId('create-submit').click();
+      await page.getByTestId('game-room').waitFor();
+      await page.getByTestId('my-balance').waitFor();
+      await inspect(page, lang, 'table', found);
+
+      await context.close();
+      expect(found).toEqual([]);
+    },
+  );
 });

@@ -1,8 +1,9 @@
 /**
  * Reality checks: while a player sits at a table, every time their play session reaches a
  * multiple of their reality-check minutes (30, 60 or 120; 60 unless chosen) every socket of theirs
- * gets `reality_check { playedMinutes, net }` — the minutes since the session began and the table
- * result of the session in dollars. The app shows "continue" and "leave the table" (leave_room).
+ * gets `reality_check { playedMinutes, net }` — that multiple, the minutes played since the session
+ * began, and the table result of the session in dollars. The app shows "continue" and "leave the
+ * table" (leave_room).
  *
  * One timer per seated player, on the node that runs their table. The session's start is read from
  * the database (protection_sessions), so a restart that brings the seat back keeps the count; a
@@ -74,12 +75,23 @@ export class RealityChecks {
     const interval = minutes * this.minuteMs;
     const elapsed = Math.max(0, this.clock() - session.startedAt.getTime());
     const next = (Math.floor(elapsed / interval) + 1) * interval;
-    const timer = setTimeout(() => void this.fire(userId, generation, session.startedAt), next - elapsed);
+    // The check is for that multiple: a timer that fires late, or a slow read of the session, does
+    // not turn 60 minutes into 61.
+    const playedMinutes = Math.round(next / this.minuteMs);
+    const timer = setTimeout(
+      () => void this.fire(userId, generation, session.startedAt, playedMinutes),
+      next - elapsed,
+    );
     timer.unref();
     this.timers.set(userId, { timer, generation });
   }
 
-  private async fire(userId: string, generation: number, startedAt: Date): Promise<void> {
+  private async fire(
+    userId: string,
+    generation: number,
+    startedAt: Date,
+    playedMinutes: number,
+  ): Promise<void> {
     try {
       if (!this.current(userId, generation) || !this.deps.isSeated(userId)) return;
       const session = await this.deps.protection.session(userId);
@@ -89,7 +101,6 @@ export class RealityChecks {
         !this.current(userId, generation)
       )
         return;
-      const playedMinutes = Math.round((this.clock() - startedAt.getTime()) / this.minuteMs);
       this.deps.emit(userId, { playedMinutes, net: centsToDollars(session.netCents) });
     } catch (error) {
       this.deps.logger.error({ err: error, userId }, 'reality check failed');

@@ -13,7 +13,13 @@ import { signDevInitData } from '../dev/init-data.js';
 import { checkLedger } from '../ledger/check.js';
 import { createLedger } from '../ledger/ledger.js';
 import { createTestDatabase, type TestDatabase } from '../test-support/db.js';
-import { freePort, startApiProcess, stopped, type ApiProcess } from '../test-support/api-process.js';
+import {
+  freePort,
+  startApiProcess,
+  stopped,
+  type ApiProcess,
+  takeTurnStartingApiProcesses,
+} from '../test-support/api-process.js';
 import { TEST_BOT_TOKEN } from '../test-support/http.js';
 import { escrowReference } from './ledger-plan.js';
 
@@ -74,6 +80,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
   throw new Error(`timed out waiting for ${what}`);
 }
 
+takeTurnStartingApiProcesses();
 beforeAll(async () => {
   db = await createTestDatabase();
   port = await freePort();

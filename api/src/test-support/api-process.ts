@@ -4,8 +4,11 @@
  * kept for the failure message.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { REPO_ROOT } from '../config.js';
 import { TEST_BOT_TOKEN } from './http.js';
 
@@ -79,5 +82,48 @@ export function stopped(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
     else child.once('exit', (code) => resolve(code));
+  });
+}
+
+/** Shared by the workers of one run (their parent), not by another run on the same machine. */
+const TURN = path.join(os.tmpdir(), `svara-api-process-turn-${process.ppid}`);
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Files that start api processes take turns across the run's workers: each start costs seconds of
+ * CPU, and two such files at once on a two-core machine pushed each other's takeovers and restarts
+ * past the seconds their tests allow. Registers beforeAll/afterAll for the calling file.
+ */
+export function takeTurnStartingApiProcesses(): void {
+  beforeAll(async () => {
+    for (;;) {
+      try {
+        mkdirSync(TURN);
+        writeFileSync(path.join(TURN, 'pid'), String(process.pid));
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      // A worker that died holding the turn gives it up.
+      let holder = 0;
+      try {
+        holder = Number(readFileSync(path.join(TURN, 'pid'), 'utf8'));
+      } catch {
+        // Just taken: the holder has not written its pid yet.
+      }
+      if (holder > 0 && !alive(holder)) rmSync(TURN, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }, 30 * 60_000);
+  afterAll(() => {
+    rmSync(TURN, { recursive: true, force: true });
   });
 }

@@ -109,6 +109,33 @@ export async function pressBack(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Waits until the screen holds still: fonts loaded and every entrance animation (a sheet rising, a
+ * dialog popping, cards dealt) finished; endless ones (a pulse, a spinner) do not count.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** Waits for a page or modal to have loaded what it shows: it is on screen and no spinner turns in it. */
+export async function loaded(page: Page, testId: string): Promise<void> {
+  await page.getByTestId(testId).waitFor();
+  await page.waitForFunction(
+    (id) =>
+      ![...document.querySelectorAll(`[data-testid="${id}"] .animate-spin`)].some(
+        (spinner) => spinner.getClientRects().length > 0,
+      ),
+    testId,
+  );
+  await settled(page);
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
@@ -134,7 +161,9 @@ export async function playHand(pages: Page[], maxSteps = 80): Promise<string> {
         const button = page.locator(`[data-testid="${id}"]:not([disabled])`);
         if (await button.count()) {
           await button.click();
-          await page.waitForTimeout(300);
+          // Answered: the action is no longer offered (the turn moved on, or the cards are open). A
+          // refused one stays, and the next round tries again.
+          await button.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
           break;
         }
       }

@@ -46,4 +46,23 @@ describe("outside Telegram, the browser's Back button", () => {
     expect(onBack).not.toHaveBeenCalled();
     expect(history.state).toEqual({ page: 'lobby' });
   });
+
+  it('keeps one entry of its own when a page opens before the lobby has given its entry back', async () => {
+    history.replaceState({ page: 'lobby' }, '');
+    back = browserBack();
+    back.set(vi.fn());
+    const withOurs = history.length;
+    // Back to the lobby, and a tap on the next page before the browser has gone back.
+    const done = popped();
+    back.set(null);
+    const onBack = vi.fn();
+    back.set(onBack);
+    await done;
+    expect(history.length).toBe(withOurs);
+
+    const again = popped();
+    history.back();
+    await again;
+    expect(onBack).toHaveBeenCalledTimes(1);
+  });
 });

@@ -15,6 +15,9 @@ export function browserBack(win: Window = window): BrowserBack {
   let ignoreNext = false;
 
   function sync() {
+    // Our own history.back() is still on its way (a page opened the moment the lobby showed): pushing
+    // now would land under it, and the next Back would leave the app. Synced again when it lands.
+    if (ignoreNext) return;
     if (handler && !pushed) {
       win.history.pushState({ [MARK]: true }, '');
       pushed = true;
@@ -28,6 +31,7 @@ export function browserBack(win: Window = window): BrowserBack {
   function onPopState() {
     if (ignoreNext) {
       ignoreNext = false;
+      sync();
       return;
     }
     pushed = false;

@@ -10,7 +10,12 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signDevInitData } from '../../dev/init-data.js';
 import { createTestDatabase, type TestDatabase } from '../../test-support/db.js';
-import { startApiProcess, stopped, type ApiProcess } from '../../test-support/api-process.js';
+import {
+  startApiProcess,
+  stopped,
+  type ApiProcess,
+  takeTurnStartingApiProcesses,
+} from '../../test-support/api-process.js';
 import { redisAnswers, TEST_REDIS_URL } from '../../test-support/redis.js';
 import { TEST_BOT_TOKEN } from '../../test-support/http.js';
 
@@ -78,6 +83,7 @@ async function nextState(
   throw new Error('no account_state within 2 s');
 }
 
+takeTurnStartingApiProcesses();
 beforeAll(async () => {
   if (redisUp) db = await createTestDatabase();
 });

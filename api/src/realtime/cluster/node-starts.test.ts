@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knexOf } from '../../db/orm.js';
 import { checkLedger } from '../../ledger/check.js';
 import { createLedger } from '../../ledger/ledger.js';
-import { startApiProcess, stopped } from '../../test-support/api-process.js';
+import { startApiProcess, stopped, takeTurnStartingApiProcesses } from '../../test-support/api-process.js';
 import {
   finishHand,
   handInPlay,
@@ -134,6 +134,7 @@ async function ledgerHolds(): Promise<void> {
   });
 }
 
+takeTurnStartingApiProcesses();
 beforeAll(async () => {
   if (redisUp) db = await createTestDatabase();
 });

@@ -11,7 +11,7 @@ import { knexOf } from '../../db/orm.js';
 import { checkLedger } from '../../ledger/check.js';
 import { createLedger } from '../../ledger/ledger.js';
 import { createTestDatabase, type TestDatabase } from '../../test-support/db.js';
-import { startApiProcess, stopped } from '../../test-support/api-process.js';
+import { startApiProcess, stopped, takeTurnStartingApiProcesses } from '../../test-support/api-process.js';
 import {
   finishHand,
   fund,
@@ -85,6 +85,7 @@ async function takenOverBy(b: Node, roomId: string, since: number): Promise<numb
   return Date.now() - since;
 }
 
+takeTurnStartingApiProcesses();
 beforeAll(async () => {
   if (redisUp) db = await createTestDatabase();
 });
