@@ -126,7 +126,7 @@ describe('svara (RULES §5)', () => {
   });
 });
 
-describe('six house players play many hands', () => {
+describe('six house players play 10,000 hands', () => {
   it('make only legal moves, finish every hand, and keep every cent at the table', () => {
     const random = seeded(2026);
     const ids = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
@@ -140,7 +140,7 @@ describe('six house players play many hands', () => {
         .padStart(2, '0');
     const seed = () => Array.from({ length: 32 }, hex).join('');
 
-    while (hands < 2_000) {
+    while (hands < 10_000) {
       // A house player stood up for a short stack sits down again with a fresh stack.
       if (t.status === 'waiting') {
         for (const id of ids) {
