@@ -121,7 +121,8 @@ describe('paying an invoice (the other tab)', () => {
     );
     expect(screen.getByTestId('invoice-amount-due').textContent).toBe('10,00\u00a0$');
     expect(screen.getByTestId('tracker-copy').textContent).toBe('inv_0123...bcdefXYZ');
-    expect(screen.getByTestId('invoice-countdown').textContent).toMatch(/^(60:00|59:59)$/);
+    // An hour ahead, less the seconds a loaded machine took to get here.
+    expect(screen.getByTestId('invoice-countdown').textContent).toMatch(/^(60:00|59:[0-5]\d)$/);
 
     act(() => confirmPayment(9.9, 'Deposit of $10.00 confirmed'));
     expect(screen.getByTestId('credited-amount').textContent).toBe(
