@@ -166,7 +166,7 @@ async function main() {
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   console.log(
-    `lobby interactive, median of ${RUNS}: ${Math.round(median)} ms (${NETWORK_NAME}, CPU ×${CPU_SLOWDOWN}; target 2000 ms)`,
+    `lobby interactive, median of ${RUNS}: ${Math.round(median)} ms (${NETWORK_NAME}, CPU ×${CPU_SLOWDOWN}; aim 1500 ms)`,
   );
   if (errors.length > 0) {
     console.error(
