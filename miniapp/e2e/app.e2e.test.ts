@@ -14,7 +14,6 @@ import {
   playHand,
   pressBack,
   screenshot,
-  settled,
   tableStatus,
   type Player,
 } from './support/browser';
@@ -151,14 +150,20 @@ describe('the Mini App', () => {
     await expect
       .poll(() => alice.page.locator('[data-seat="4"][data-viewer] [data-testid="seat-cards"] > *').count())
       .toBeGreaterThanOrEqual(3);
-    // The player on turn bets blind, which the table shows as BLIND.
-    const onTurn = (await alice.page.locator('[data-testid="action-blind"]:not([disabled])').count())
-      ? alice
-      : bob;
+    // The player on turn bets blind, which the table shows as BLIND. Whose turn it is shows once the
+    // deal's animation lets that player's buttons on: until then neither has them, and guessing the
+    // other player would leave the one on turn to time out.
+    const canBetBlind = (p: Player) => p.page.locator('[data-testid="action-blind"]:not([disabled])').count();
+    await expect
+      .poll(async () => (await canBetBlind(alice)) + (await canBetBlind(bob)), { timeout: 15_000 })
+      .toBe(1);
+    const onTurn = (await canBetBlind(alice)) ? alice : bob;
     await onTurn.page.getByTestId('action-blind').click();
     const other = onTurn === alice ? bob : alice;
     await other.page.locator('[data-testid="seat-label"][data-label="blind"]').waitFor();
-    await settled(other.page); // the deal animation has ended
+    // The deal's animation lasts about 2 s. Waiting for every animation to stop would outlast the
+    // turn: while a player is on turn the table keeps something moving.
+    await other.page.waitForTimeout(2500);
     await screenshot(other.page, 'table-mid-hand');
 
     // Chat: a phrase appears above the sender's seat for the others.
