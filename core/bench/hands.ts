@@ -10,19 +10,7 @@ import type { Card } from '../src/cards.js';
 import { shuffleDeck } from '../src/shuffle.js';
 import { applyAction, createTable, legalMoves, needsDeal, nextDeadline } from '../src/table/index.js';
 import type { TableAction, TableState } from '../src/table/index.js';
-import { dealFromDeck } from '../src/table/test-support.js';
-
-/** mulberry32: a small seeded PRNG, so a run is repeatable. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { dealFromDeck, mulberry32 } from '../src/table/test-support.js';
 
 const STAKE = 100;
 const BALANCE = 1_000_000;
@@ -143,7 +131,7 @@ export type HandsMeasure = {
 };
 
 function measure(decks: readonly Card[][] | null, timing: HandsTiming): HandsMeasure {
-  const random = prng(20_24);
+  const random = mulberry32(20_24);
   const bench = new Bench(random, seeds(random, 4096), decks);
   for (let i = 0; i < timing.warmupHands; i++) bench.playHand();
   const startHands = bench.hands;
@@ -168,6 +156,6 @@ export function benchHands(timing: HandsTiming = { durationMs: 1000, warmupHands
   withShuffle: HandsMeasure;
   reducerOnly: HandsMeasure;
 } {
-  const decks = seeds(prng(7), 1024).map((seed, i) => shuffleDeck(seed, 'bench', i));
+  const decks = seeds(mulberry32(7), 1024).map((seed, i) => shuffleDeck(seed, 'bench', i));
   return { withShuffle: measure(null, timing), reducerOnly: measure(decks, timing) };
 }

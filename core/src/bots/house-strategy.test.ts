@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { needsDeal, nextDeadline } from '../table/clock.js';
 import { legalMoves, NO_MOVES } from '../table/moves.js';
 import { createTable } from '../table/create.js';
-import { table, TestTable, withBalance } from '../table/test-support.js';
+import { mulberry32, table, TestTable, withBalance } from '../table/test-support.js';
 import type { TableAction } from '../table/types.js';
 import { viewFor } from '../table/view.js';
 import { housePlayersOf, isHousePlayerId } from './house-names.js';
@@ -13,18 +13,6 @@ const always =
   (value: number): Random =>
   () =>
     value;
-
-/** mulberry32: a small seeded source for the long runs. */
-function seeded(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const decide = (t: TestTable, id: string, random: Random) => decideHouseMove(t.view(id), random);
 
@@ -55,7 +43,7 @@ describe('a house player decides from its seat view alone', () => {
   });
 
   it('pauses like a person: between 0.8 s and 3 s before every move', () => {
-    const random = seeded(7);
+    const random = mulberry32(7);
     for (let i = 0; i < 200; i++) {
       const d = decide(dealt({}), 'a', random)!;
       expect(d.thinkMs).toBeGreaterThanOrEqual(THINK_MS.min);
@@ -128,7 +116,7 @@ describe('svara (RULES §5)', () => {
 
 describe('six house players play 10,000 hands', () => {
   it('make only legal moves, finish every hand, and keep every cent at the table', () => {
-    const random = seeded(2026);
+    const random = mulberry32(2026);
     const ids = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
     const t = table({ stake: 10, players: ids.map((id) => ({ id, balance: 10_000 })) });
     let satIn = t.money;

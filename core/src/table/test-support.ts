@@ -266,3 +266,15 @@ export function table(opts: {
 export function withBalance(t: TestTable, id: string, balance: Cents): TestTable {
   return t.act({ type: 'set_balance', playerId: id, balance });
 }
+
+/** mulberry32: a small seeded source of numbers in [0, 1), so a long run is repeatable. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
