@@ -4,24 +4,13 @@
  * "$" (RULES §8), a dollar hand beside it keeps its dollars, every amount has the formatter's shape,
  * and nothing is wider than the screen or cut.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type ViteDevServer } from 'vite';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { translate } from '@svara/locales';
-import { launchChromium } from '../e2e/support/browser';
+import { LANGS, openFixture, SHOTS, SIZES } from './support';
 // From core's source: the layout run does not build core (only the browser side resolves the package).
 import { misshapenNumbers } from '../../core/src/format-shapes';
-
-const MINIAPP = fileURLToPath(new URL('..', import.meta.url));
-const SHOTS = path.join(MINIAPP, '..', 'test-artifacts', 'layout');
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 360, height: 640 },
-] as const;
-const LANGS = ['ru', 'en'] as const;
 
 /** What the page shows: its text, and the elements wider than the screen or with their text cut. */
 function inspect(page: Page, root: string) {
@@ -46,28 +35,15 @@ function inspect(page: Page, root: string) {
 }
 
 describe('my hands on a phone', () => {
-  let server: ViteDevServer;
-  let browser: Browser;
   let page: Page;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    server = await createServer({
-      configFile: path.join(MINIAPP, 'vite.config.ts'),
-      root: MINIAPP,
-      server: { host: '127.0.0.1', port: 0 },
-      logLevel: 'error',
-    });
-    await server.listen();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: SIZES[0], deviceScaleFactor: 2 });
-    await page.goto(`${server.resolvedUrls!.local[0]}layout/hands.html`, { timeout: 240_000 });
-    await page.getByTestId('hands-list').waitFor({ timeout: 240_000 });
-    mkdirSync(SHOTS, { recursive: true });
+    ({ page, close } = await openFixture('hands.html', 'hands-list'));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await close?.();
   });
 
   for (const size of SIZES)

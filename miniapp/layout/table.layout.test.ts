@@ -5,25 +5,15 @@
  * Nothing covers anything of another seat or of the middle, nothing leaves the screen, and no text is
  * cut. table-layout.test.ts proves the geometry; this proves that what is drawn follows it.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type ViteDevServer } from 'vite';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { translate } from '@svara/locales';
+import { LANGS, openFixture, SHOTS, SIZES } from './support';
 // From core's source: the layout run does not build core (only the browser side resolves the package).
 import { misshapenNumbers } from '../../core/src/format-shapes';
 import { CHIPS_SIGN } from '../../core/src/money-format';
-import { launchChromium } from '../e2e/support/browser';
 
-const MINIAPP = fileURLToPath(new URL('..', import.meta.url));
-const SHOTS = path.join(MINIAPP, '..', 'test-artifacts', 'layout');
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 360, height: 640 },
-] as const;
-const LANGS = ['ru', 'en'] as const;
 const SCENES = [
   { scene: 'showdown-6', chat: true },
   { scene: 'showdown-3', chat: true },
@@ -121,28 +111,15 @@ function overlapping(pieces: Piece[]): string[] {
 }
 
 describe('the table on a phone', () => {
-  let server: ViteDevServer;
-  let browser: Browser;
   let page: Page;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    server = await createServer({
-      configFile: path.join(MINIAPP, 'vite.config.ts'),
-      root: MINIAPP,
-      server: { host: '127.0.0.1', port: 0 },
-      logLevel: 'error',
-    });
-    await server.listen();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: SIZES[0], deviceScaleFactor: 2 });
-    await page.goto(`${server.resolvedUrls!.local[0]}layout/table.html`, { timeout: 240_000 });
-    await page.getByTestId('table').waitFor({ timeout: 240_000 });
-    mkdirSync(SHOTS, { recursive: true });
+    ({ page, close } = await openFixture('table.html', 'table'));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await close?.();
   });
 
   it('marks only the player the server sits out, and says why a table with an away player waits', async () => {
