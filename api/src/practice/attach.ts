@@ -5,7 +5,7 @@
 import type { Logger } from '../logger.js';
 import type { Services } from '../services.js';
 import type { TableListener } from '../realtime/table-types.js';
-import { HousePlayers, type HouseTables } from './house-players.js';
+import { HousePlayers, type HousePlayersDeps, type HouseTables } from './house-players.js';
 
 /** How often the house checks that a practice table with a free seat exists at every stake. */
 const KEEP_OPEN_EVERY_MS = 30_000;
@@ -14,7 +14,7 @@ export function attachPractice(
   tables: HouseTables,
   services: Pick<Services, 'rooms' | 'practice'>,
   logger: Logger,
-  options: { thinkScale?: number; keepTablesOpen?: boolean } = {},
+  options: Pick<HousePlayersDeps, 'thinkScale' | 'strategy'> & { keepTablesOpen?: boolean } = {},
 ): {
   listener(inner: TableListener): TableListener;
   start(): Promise<void>;
@@ -29,6 +29,7 @@ export function attachPractice(
     ensureHouseUser: (id, name) => services.practice.ensureHouseUser(id, name),
     logger,
     thinkScale: options.thinkScale ?? 1,
+    ...(options.strategy ? { strategy: options.strategy } : {}),
   });
   let timer: NodeJS.Timeout | null = null;
   const keepOpen = () =>

@@ -7,39 +7,26 @@
  * PRACTICE_HANDS (default 2,000) and PRACTICE_TABLES (default 50) set the long run's size; the
  * full check is `PRACTICE_HANDS=10000 npx vitest run --project api src/practice/house-play.test.ts`.
  */
-import type * as Core from '@svara/core';
 import {
+  decideHouseMove,
   legalMoves,
   NO_MOVES,
   PRACTICE_STAKES,
   viewFor,
   type GameState,
   type HouseDecision,
-  type Random,
   type TableState,
 } from '@svara/core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { knexOf } from '../db/orm.js';
 import { FrameBuilder } from '../realtime/frames.js';
 import { checkFrame } from '../realtime/test-support/frame-checker.js';
 import { useRealtimeBench } from '../realtime/test-support/harness.js';
 
 /** Every decision a house player makes, seen as it is made (the strategy itself is core's own). */
-const observed = vi.hoisted(() => ({
-  watch: null as ((view: GameState, decision: HouseDecision | null) => void) | null,
-}));
-vi.mock('@svara/core', async (importOriginal) => {
-  const core = await importOriginal<typeof Core>();
-  return {
-    ...core,
-    decideHouseMove: (view: GameState, random: Random) => {
-      const decision = core.decideHouseMove(view, random);
-      if (view.viewerId !== null && core.isHousePlayerId(view.viewerId)) observed.watch?.(view, decision);
-      return decision;
-    },
-  };
-});
-const { decideHouseMove } = await import('@svara/core');
+const observed: { watch: ((view: GameState, decision: HouseDecision | null) => void) | null } = {
+  watch: null,
+};
 
 const HANDS = Number(process.env.PRACTICE_HANDS || 2_000);
 const TABLES = Number(process.env.PRACTICE_TABLES || 50);
@@ -49,6 +36,11 @@ const PERSON_CHIPS = 10_000_000;
 
 const bench = useRealtimeBench({
   houseThinkScale: 0,
+  houseStrategy: (view, random) => {
+    const decision = decideHouseMove(view, random);
+    observed.watch?.(view, decision);
+    return decision;
+  },
   // Clocks long enough that nobody times out (every move is made at once); a hand's result is
   // shown for a moment only, so hands follow one another.
   timings: { turnMs: 10_000, svaraMs: 10_000, resultMs: 1 },

@@ -52,6 +52,8 @@ export type HousePlayersDeps = {
   schedule?: (run: () => void, ms: number) => { cancel(): void };
   /** The pause before a move as a share of the strategy's (1: the human-like 0.8–3 s). */
   thinkScale?: number;
+  /** core's decideHouseMove by default; tests wrap it to see every decision. */
+  strategy?: typeof decideHouseMove;
 };
 
 /** How many house players a practice table wants with `people` persons seated. */
@@ -69,6 +71,7 @@ const toAction = (playerId: string, move: HouseMove): Move =>
 export class HousePlayers implements TableListener {
   private readonly clock: () => number;
   private readonly random: Random;
+  private readonly decide: typeof decideHouseMove;
   private readonly schedule: (run: () => void, ms: number) => { cancel(): void };
   /** Pending decisions, by room and house player. */
   private readonly thinking = new Map<string, { cancel(): void }>();
@@ -86,6 +89,7 @@ export class HousePlayers implements TableListener {
   constructor(private readonly deps: HousePlayersDeps) {
     this.clock = deps.clock ?? Date.now;
     this.random = deps.random ?? Math.random;
+    this.decide = deps.strategy ?? decideHouseMove;
     this.schedule =
       deps.schedule ??
       ((run, ms) => {
@@ -131,7 +135,7 @@ export class HousePlayers implements TableListener {
         continue;
       }
       if (legalMoves(s, seat.playerId) === NO_MOVES) continue;
-      const first = decideHouseMove(viewFor(s, seat.playerId, this.clock()), this.random);
+      const first = this.decide(viewFor(s, seat.playerId, this.clock()), this.random);
       if (!first) continue;
       const pending = this.schedule(
         () => {
@@ -139,7 +143,7 @@ export class HousePlayers implements TableListener {
           // Decided again from the table as it is now: the pause may have seen other moves.
           const now = this.deps.tables.peek(s.roomId);
           if (!now || !hasPeople(now)) return;
-          const decision = decideHouseMove(viewFor(now, seat.playerId, this.clock()), this.random);
+          const decision = this.decide(viewFor(now, seat.playerId, this.clock()), this.random);
           if (decision) this.act(s.roomId, toAction(seat.playerId, decision.move));
         },
         first.thinkMs * (this.deps.thinkScale ?? 1),

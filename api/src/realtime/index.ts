@@ -173,6 +173,7 @@ export async function attachRealtime(
   const gateway = new Gateway(io, cluster ?? runtime, lobby, services, options, logger);
   const practice = attachPractice(runtime, services, logger, {
     ...(options.houseThinkScale === undefined ? {} : { thinkScale: options.houseThinkScale }),
+    ...(options.houseStrategy ? { strategy: options.houseStrategy } : {}),
     ...(options.keepPracticeTables === undefined ? {} : { keepTablesOpen: options.keepPracticeTables }),
   });
   runtime.setListener(practice.listener(cluster ? cluster.listener(gateway) : gateway));

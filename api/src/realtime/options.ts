@@ -3,7 +3,7 @@
  * bench shorten the clocks through options or the environment.
  */
 import { randomBytes } from 'node:crypto';
-import { TIMINGS, type TableState, type TableTimings } from '@svara/core';
+import { TIMINGS, type decideHouseMove, type TableState, type TableTimings } from '@svara/core';
 import { z } from 'zod';
 import { DEFAULT_BATCHING, type CommitBatching } from './hand-store.js';
 
@@ -61,6 +61,8 @@ export interface RealtimeOptions {
    * the product; tests with short turn clocks shorten it (HOUSE_THINK_SCALE).
    */
   houseThinkScale?: number;
+  /** How house players decide: core's decideHouseMove unless a test wraps it (api/src/practice). */
+  houseStrategy?: typeof decideHouseMove;
   /**
    * The house keeps a public practice table open at every practice stake (api/src/practice); tests
    * whose lobby must start empty turn it off.
