@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.js';
 import { redisAnswers, TEST_REDIS_URL } from '../../test-support/redis.js';
 import type { TableRuntime } from '../table-runtime.js';
+import { stubRuntime } from '../test-support/stub-runtime.js';
 import { ClusterTables, FORWARD_TIMEOUT_MS } from './forwarding.js';
 import type { Ownership } from './ownership.js';
 
@@ -35,7 +36,7 @@ async function twoNodes(answerAfterMs: number, ownerAlive: () => boolean) {
       leases: { owner: async () => (ownerAlive() ? ids.owner : null) },
     } as unknown as Ownership;
     const tables = new ClusterTables(
-      { peek: () => null, ...runtime } as unknown as TableRuntime,
+      stubRuntime(runtime),
       ownership,
       pub,
       sub,

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.js';
 import { redisAnswers, TEST_REDIS_URL } from '../../test-support/redis.js';
 import type { TableRuntime } from '../table-runtime.js';
+import { stubRuntime } from '../test-support/stub-runtime.js';
 import { ClusterTables, type RelayedChange } from './forwarding.js';
 import type { Ownership } from './ownership.js';
 
@@ -31,7 +32,7 @@ async function node(nodeId: string, ownerId: string, runtime: Partial<TableRunti
   }) as typeof pub.publish;
   const frames: RelayedChange[] = [];
   const tables = new ClusterTables(
-    { peek: () => null, ...runtime } as unknown as TableRuntime,
+    stubRuntime(runtime),
     {
       nodeId,
       holds: () => nodeId === ownerId,
