@@ -11,12 +11,13 @@ import {
   SELF_EXCLUSION_DURATIONS,
   type RoomSummary,
 } from '@svara/core';
-import { useRealtimeBench } from '../realtime/test-support/harness.js';
+import { FAST_TIMINGS, useRealtimeBench } from '../realtime/test-support/harness.js';
 
 const COOL_OFF = COOL_OFF_DURATIONS[0];
 const SELF_EXCLUSION = SELF_EXCLUSION_DURATIONS[0];
 
-const bench = useRealtimeBench({ houseThinkScale: 0.05 });
+// A short turn: the newcomer stops acting once she has played her hands, and the table goes on.
+const bench = useRealtimeBench({ houseThinkScale: 0.05, timings: { ...FAST_TIMINGS, turnMs: 3_000 } });
 let nextId = 910_000;
 
 /** Every dollar account's balance, by kind: practice must leave them as they were. */

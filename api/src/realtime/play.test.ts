@@ -18,7 +18,7 @@ import {
   type Move,
 } from './test-support/table-driver.js';
 
-const bench = useRealtimeBench({ timings: { turnMs: 2_000, svaraMs: 1_500, resultMs: 1_000 } });
+const bench = useRealtimeBench({ timings: { turnMs: 4_000, svaraMs: 1_500, resultMs: 1_000 } });
 let nextId = 710_000;
 
 afterEach(async () => {
@@ -214,8 +214,8 @@ describe('a hand over sockets', () => {
     const sleeper = turnOf(players, s);
     const other = players.find((p) => p !== sleeper)!;
     const started = Date.now();
-    const done = await other.frame((f) => f.status === 'finished', 'the time-out', 6_000);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
+    const done = await other.frame((f) => f.status === 'finished', 'the time-out', 12_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3_500);
     expect(done.players.find((p) => p.id === sleeper.userId)).toMatchObject({
       hasFolded: true,
       isAway: true,

@@ -20,7 +20,11 @@ import { attachRealtime, type Realtime, type RealtimeOptions } from '../index.js
 import { checkFrame } from './frame-checker.js';
 import { findSeed, testSeed } from './seeds.js';
 
-export const FAST_TIMINGS = { turnMs: 2_000, svaraMs: 1_500, resultMs: 150 };
+/**
+ * Short clocks for the between-hand pauses; the turn is long enough that a loaded machine never
+ * times a test player out between two of its moves (tests that want a time-out set their own).
+ */
+export const FAST_TIMINGS = { turnMs: 8_000, svaraMs: 1_500, resultMs: 150 };
 
 type Received = { event: string; payload: unknown; at: number };
 

@@ -115,7 +115,17 @@ export async function finishHand(players: TestClient[], roomId: string, maxSteps
     if (s.status === 'finished' || s.status === 'waiting') return;
     await sync(players, s);
     const actor = turnOf(players, s);
-    await act(actor, roomId, actor.state!.allowedActions!.look ? { action: 'look' } : { action: 'fold' });
+    const move = actor.state!.allowedActions?.look ? { action: 'look' } : { action: 'fold' };
+    const ack: Ack = await actor.send('game_action', { roomId, ...move });
+    if (ack.ok) continue;
+    // On a loaded machine the turn can run out between the frame and the move (RULES §6: the
+    // server folds the player and moves on); the refusal is then the rules, not a failure.
+    await actor.until(() => actor.state!.serverTime > s.serverTime, 'the change that refused the move');
+    const now = actor.state!;
+    expect(
+      now.players[now.currentPlayerIndex]?.id === actor.userId && now.status === s.status,
+      `${actor.userId} ${move.action}: ${ack.code}`,
+    ).toBe(false);
   }
   throw new Error('the hand did not end');
 }
