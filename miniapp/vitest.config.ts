@@ -13,6 +13,6 @@ export default defineProject({
     name: 'miniapp',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
-    setupFiles: ['src/test-support/languages.ts'],
+    setupFiles: ['src/test-support/languages.ts', 'src/test-support/async-timeout.ts'],
   },
 });
