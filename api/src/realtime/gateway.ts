@@ -268,6 +268,7 @@ export class Gateway implements TableListener, FrameSink {
     const state = this.runtime.peek(roomId);
     if (state) {
       const builder = new FrameBuilder(state, this.options.clock(), ++this.frameSeq);
+      socket.data.frame = null;
       this.sendFrame(socket, builder, socket.data.userId);
     }
     return { ok: true };
