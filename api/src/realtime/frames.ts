@@ -19,6 +19,7 @@ import {
   compactGameState,
   compactPlayerView,
   diffFrames,
+  FrameDiffMemo,
   viewerPart,
   viewFor,
   type TableState,
@@ -37,6 +38,7 @@ export class FrameBuilder {
   private readonly sent = new Map<string | null, SentFrame>();
   /** Patches already encoded, by the frame they apply to and the viewer they are for. */
   private readonly patches = new Map<string, string>();
+  private readonly memo = new FrameDiffMemo();
 
   constructor(
     private readonly state: TableState,
@@ -83,7 +85,7 @@ export class FrameBuilder {
     const id = `${from.seq}:${from.key ?? ''}>${to.key ?? ''}`;
     let json = this.patches.get(id);
     if (json === undefined) {
-      json = JSON.stringify(diffFrames(from.wire, to.wire, from.seq, this.seq));
+      json = JSON.stringify(diffFrames(from.wire, to.wire, from.seq, this.seq, this.memo));
       this.patches.set(id, json);
     }
     return json;

@@ -64,14 +64,54 @@ function diffLog(base: readonly unknown[], next: readonly unknown[]): FramePatch
 }
 
 /**
+ * Diffs of one change's frames, kept by the identity of the parts compared. The viewers' frames of
+ * one change share most of their parts (a server builds the spectator view once: its seats and its
+ * log are in every viewer's frame), so each pair of parts is compared once for all of them.
+ */
+export class FrameDiffMemo {
+  private readonly pairs = new Map<object, Map<object, unknown>>();
+
+  get<T>(a: object, b: object, make: () => T): T {
+    let row = this.pairs.get(a);
+    if (!row) this.pairs.set(a, (row = new Map()));
+    if (row.has(b)) return row.get(b) as T;
+    const value = make();
+    row.set(b, value);
+    return value;
+  }
+}
+
+type PlayersPatch = Record<string, PlayerPatch> | null;
+type LogChange = { log: FramePatch['log'] } | { whole: unknown[] } | null;
+
+function diffPlayers(base: readonly object[], next: readonly object[], memo?: FrameDiffMemo): PlayersPatch {
+  let players: Record<string, PlayerPatch> | null = null;
+  for (let i = 0; i < next.length; i++) {
+    const a = base[i] as Fields;
+    const b = next[i] as Fields;
+    const p = memo ? memo.get(a, b, () => diffFields(a, b)) : diffFields(a, b);
+    if (p) (players ??= {})[i] = p;
+  }
+  return players;
+}
+
+function logChange(base: unknown[], next: unknown[]): LogChange {
+  if (same(base, next)) return null;
+  const log = diffLog(base, next);
+  return log && log.add.length < next.length ? { log } : { whole: next };
+}
+
+/**
  * The patch that turns frame `base` (numbered `baseSeq`) into frame `next` (numbered `seq`), for
- * the same viewer or not (a seat taken changes the view; the patch says how).
+ * the same viewer or not (a seat taken changes the view; the patch says how). `memo`: the diffs of
+ * the other viewers' frames of the same two changes, to share.
  */
 export function diffFrames(
   base: WireGameState,
   next: WireGameState,
   baseSeq: number,
   seq: number,
+  memo?: FrameDiffMemo,
 ): FramePatch {
   const patch: FramePatch = { seq, base: baseSeq };
   const top = diffFields(base as Fields, next as Fields, SPECIAL);
@@ -79,19 +119,17 @@ export function diffFrames(
   if (top?.unset) patch.unset = top.unset;
 
   if (base.players.length === next.players.length) {
-    let players: Record<string, PlayerPatch> | undefined;
-    for (let i = 0; i < next.players.length; i++) {
-      const p = diffFields(base.players[i] as Fields, next.players[i] as Fields);
-      if (p) (players ??= {})[i] = p;
-    }
+    const players = memo
+      ? memo.get(base.players, next.players, () => diffPlayers(base.players, next.players, memo))
+      : diffPlayers(base.players, next.players);
     if (players) patch.players = players;
   } else (patch.set ??= {}).players = next.players;
 
-  if (!same(base.log, next.log)) {
-    const log = diffLog(base.log, next.log);
-    if (log && log.add.length < next.log.length) patch.log = log;
-    else (patch.set ??= {}).log = next.log;
-  }
+  const log = memo
+    ? memo.get(base.log, next.log, () => logChange(base.log, next.log))
+    : logChange(base.log, next.log);
+  if (log && 'log' in log) patch.log = log.log;
+  else if (log) (patch.set ??= {}).log = log.whole;
   return patch;
 }
 
