@@ -265,10 +265,11 @@ export class Gateway implements TableListener, FrameSink {
       this.runtime.watch(roomId, 1);
     }
     // The whole frame: on entering, and when the client asks again (it missed a patch).
+    // Without a state now, the next change goes to this socket whole.
+    socket.data.frame = null;
     const state = this.runtime.peek(roomId);
     if (state) {
       const builder = new FrameBuilder(state, this.options.clock(), ++this.frameSeq);
-      socket.data.frame = null;
       this.sendFrame(socket, builder, socket.data.userId);
     }
     return { ok: true };
