@@ -32,6 +32,15 @@ export type FrameEvent = 'game_state' | 'game_update' | 'play_sound';
 /** What a connection was last sent in its room: its next frame is a patch against this. */
 export type SentFrame = { readonly seq: number; readonly key: string | null; readonly wire: WireGameState };
 
+/** The spectator view as JSON pieces: each seat, and the rest without its closing brace. */
+type SpectatorParts = { head: string; players: string[]; playersJson: string };
+
+function spectatorParts(view: WireGameState): SpectatorParts {
+  const { players, viewerId: _viewer, allowedActions: _allowed, ...rest } = view;
+  const seats = players.map((p) => JSON.stringify(p));
+  return { head: JSON.stringify(rest).slice(0, -1), players: seats, playersJson: seats.join(',') };
+}
+
 export class FrameBuilder {
   private readonly spectator: WireGameState;
   /** By viewer key (a seated player's id; null for spectators): the frame as sent. */
@@ -39,6 +48,7 @@ export class FrameBuilder {
   /** Patches already encoded, by the frame they apply to and the viewer they are for. */
   private readonly patches = new Map<string, string>();
   private readonly memo = new FrameDiffMemo();
+  private parts: SpectatorParts | null = null;
 
   constructor(
     private readonly state: TableState,
@@ -74,9 +84,22 @@ export class FrameBuilder {
     return sent;
   }
 
-  /** The whole frame of `viewerId` as JSON, with its number (game_state). */
+  /**
+   * The whole frame of `viewerId` as JSON, with its number (game_state). Spliced from the spectator
+   * view's parts, each turned into JSON once: what viewers share is not encoded again for each.
+   */
   json(viewerId: string | null): string {
-    return JSON.stringify({ ...this.wire(viewerId), seq: this.seq });
+    const { wire } = this.frame(viewerId);
+    const parts = (this.parts ??= spectatorParts(this.spectator));
+    let players = parts.playersJson;
+    if (wire.players !== this.spectator.players) {
+      // The viewer's own seat shows more (their cards): that one seat is encoded for them.
+      players = wire.players
+        .map((p, i) => (p === this.spectator.players[i] ? parts.players[i] : JSON.stringify(p)))
+        .join(',');
+    }
+    const allowed = wire.allowedActions === null ? 'null' : JSON.stringify(wire.allowedActions);
+    return `${parts.head},"players":[${players}],"viewerId":${JSON.stringify(wire.viewerId)},"allowedActions":${allowed},"seq":${this.seq}}`;
   }
 
   /** The patch from `from` (what the connection got last) to `viewerId`'s frame, as JSON (game_update). */
