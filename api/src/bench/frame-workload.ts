@@ -97,6 +97,28 @@ export function timePerChange(
   return { micros, sink };
 }
 
+/**
+ * µs per change for the patches of all seven viewers (each against its frame of the change before,
+ * as the gateway sends them after the whole first frame), timed for about `durationMs`.
+ */
+export function patchMicrosPerChange(changes: RecordedChange[], durationMs = 2000): number {
+  let previous: FrameBuilder | null = null;
+  return timePerChange(
+    changes,
+    ({ state, now }) => {
+      const builder = new FrameBuilder(state, now, 1);
+      let bytes = 0;
+      if (previous) {
+        bytes += builder.patchJson(previous.frame(null), null).length;
+        for (const id of PLAYERS) bytes += builder.patchJson(previous.frame(id), id).length;
+      }
+      previous = builder;
+      return bytes;
+    },
+    durationMs,
+  ).micros;
+}
+
 /** µs per change for all seven frames of each recorded change, timed for about `durationMs`. */
 export function frameMicrosPerChange(changes: RecordedChange[], durationMs = 2000): number {
   return timePerChange(

@@ -30,9 +30,16 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AGREEMENT_VERSION, type Ack, type GameState } from '@svara/core';
+import {
+  AGREEMENT_VERSION,
+  FrameFollower,
+  type Ack,
+  type FramePatch,
+  type GameState,
+  type WireFrame,
+  type WireGameState,
+} from '@svara/core';
 import { signDevInitData } from '../dev/init-data.js';
-import { NOTHING_ALLOWED } from '../realtime/frames.js';
 import { STATS_REPLY, STATS_REQUEST, type StatsReply } from '../realtime/stats.js';
 import { frameMicrosPerChange, recordStates, type RecordedChange } from './frame-workload.js';
 import { WireClient } from './wire-client.js';
@@ -243,15 +250,14 @@ type Counters = {
   frames: number;
 };
 
-/** How a frame that offers its viewer nothing ends (frames.ts puts allowedActions last). */
-const NOTHING_OFFERED = `"allowedActions":${NOTHING_ALLOWED}}`;
-
 class BenchPlayer {
   client!: WireClient;
   roomId = '';
   private svaraDecided = -1;
+  /** The game frames as they come: a whole one, then patches against it (frame-patch.ts). */
+  private readonly frames = new FrameFollower();
   /** The latest game frame and when it arrived. */
-  private last: { json: string; at: number } | null = null;
+  private last: { frame: WireFrame; at: number } | null = null;
   /** The move sent and not yet acknowledged. */
   private pending: { sentAt: number } | null = null;
 
@@ -263,25 +269,32 @@ class BenchPlayer {
 
   async connect(port: number): Promise<void> {
     this.client = await WireClient.connect(port, { token: this.token }, COMPRESSION);
-    this.client.on('game_state', (json) => this.onFrame(json));
-    this.client.on('game_update', (json) => this.onFrame(json));
+    this.client.on('game_state', (json) => this.onFrame(this.frames.full(JSON.parse(json) as WireGameState)));
+    this.client.on('game_update', (json) => {
+      const frame = this.frames.patch(JSON.parse(json) as FramePatch);
+      // A gap never happens on one connection; were it to, the whole frame is asked for again.
+      if (frame === null) this.client.emit('join_room', { roomId: this.roomId });
+      else this.onFrame(frame);
+    });
   }
 
-  private onFrame(json: string): void {
+  private onFrame(frame: WireFrame): void {
     this.counters.frames += 1;
-    this.last = { json, at: performance.now() };
-    if (!this.pending) this.consider(json);
+    this.last = { frame, at: performance.now() };
+    if (!this.pending) this.consider(frame);
   }
 
   /**
    * A player reads a frame only when it may concern them: one that offers them a move. Every other
-   * frame (most of them: five of six players are not on turn) is received in full and left
-   * unparsed. A real client parses every frame on its own device; here the players share the
+   * frame (most of them: five of six players are not on turn) is only applied to the last one, in
+   * its wire form. A real client parses every frame on its own device; here the players share the
    * server's two cores, and the server's work is the same either way.
    */
-  private consider(json: string): void {
-    if (json.endsWith(NOTHING_OFFERED)) return;
-    const s = JSON.parse(json) as GameState;
+  private consider(frame: WireFrame): void {
+    const offered = frame.allowedActions;
+    if (!offered || Object.keys(offered).length === 0) return;
+    // The wire form: a move not offered is absent, which chooseMove reads as not offered.
+    const s = frame as unknown as GameState;
     const onTurn = s.currentPlayerIndex >= 0 && s.players[s.currentPlayerIndex]?.id === this.id;
     const svara =
       s.status === 'svara_pending' &&
@@ -322,7 +335,7 @@ class BenchPlayer {
         this.counters.refusals[ack.code] = (this.counters.refusals[ack.code] ?? 0) + 1;
       }
     }
-    if (answered) this.consider(this.last!.json);
+    if (answered) this.consider(this.last!.frame);
   }
 
   send(event: string, payload?: unknown): Promise<Ack> {

@@ -192,9 +192,9 @@ describe('house players at practice tables, through the table runtime', () => {
       // Made synchronously from the table as it is now: the frame its seat would be sent now.
       const state: TableState = bench.realtime.runtime.peek(view.roomId)!;
       const viewer = view.viewerId!;
-      const json = new FrameBuilder(state, view.serverTime).json(viewer);
+      const wire = new FrameBuilder(state, view.serverTime).wire(viewer);
       try {
-        const frame = checkFrame(JSON.parse(json), viewer, bench.seeds);
+        const frame = checkFrame(JSON.parse(JSON.stringify(wire)), viewer, bench.seeds);
         expect(view).toEqual(frame);
       } catch (error) {
         problems.push(`${viewer} in ${state.status}: ${(error as Error).message.slice(0, 400)}`);

@@ -1,10 +1,14 @@
 /**
- * Per-viewer game frames, serialised once per change. Every viewer's view is the spectator view
- * except for three things: `viewerId`, `allowedActions` and, once the viewer has looked, their own
- * seat (its cards and score). So the shared part is turned into JSON once and each viewer's frame is
- * spliced from it (core's viewerPart says what differs), instead of serialising six nearly identical
- * objects. Frames are compact (core's compactGameState: fields at their defaults are left out; the
- * protocol schemas put them back).
+ * Per-viewer game frames, built once per change. Every viewer's view is the spectator view except
+ * for three things: `viewerId`, `allowedActions` and, once the viewer has looked, their own seat
+ * (its cards and score). So the spectator view is built once (compact: core's compactGameState) and
+ * each seated viewer's frame shares all of it but those three (core's viewerPart says what differs).
+ *
+ * A connection gets its room's frame whole once (`game_state`, on entering or asking again), then
+ * each change as a patch against the frame it got before (`game_update`; core's frame-patch.ts).
+ * Frames are numbered: one number per build, for every viewer of that change. Connections that got
+ * the same frame get the same patch, encoded once: all the spectators of a table, and every tab of
+ * one player.
  *
  * The frames go out as ready-made socket.io packets (`2["game_update",{…}]`, the socket.io v5
  * encoding of an event without acknowledgement on the main namespace), written to the engine.io
@@ -14,57 +18,100 @@ import {
   compactAllowedActions,
   compactGameState,
   compactPlayerView,
-  NO_ALLOWED_ACTIONS,
+  diffFrames,
+  FrameDiffMemo,
   viewerPart,
   viewFor,
-  type AllowedActions,
   type TableState,
+  type WireGameState,
 } from '@svara/core';
 import type { Socket } from 'socket.io';
 
 export type FrameEvent = 'game_state' | 'game_update' | 'play_sound';
 
-/** `allowedActions` of a seated viewer who may do nothing now, as a frame carries it. */
-export const NOTHING_ALLOWED = JSON.stringify(compactAllowedActions(NO_ALLOWED_ACTIONS));
+/** What a connection was last sent in its room: its next frame is a patch against this. */
+export type SentFrame = { readonly seq: number; readonly key: string | null; readonly wire: WireGameState };
 
-function allowedJson(allowed: AllowedActions): string {
-  return allowed === NO_ALLOWED_ACTIONS ? NOTHING_ALLOWED : JSON.stringify(compactAllowedActions(allowed));
+/** The spectator view as JSON pieces: each seat, and the rest without its closing brace. */
+type SpectatorParts = { head: string; players: string[]; playersJson: string };
+
+function spectatorParts(view: WireGameState): SpectatorParts {
+  const { players, viewerId: _viewer, allowedActions: _allowed, ...rest } = view;
+  const seats = players.map((p) => JSON.stringify(p));
+  return { head: JSON.stringify(rest).slice(0, -1), players: seats, playersJson: seats.join(',') };
 }
 
 export class FrameBuilder {
-  /** Each seat as the spectator view shows it, as JSON. */
-  private readonly players: string[];
-  private readonly playersJson: string;
-  private readonly head: string;
-  private spectator: string | null = null;
+  private readonly spectator: WireGameState;
+  /** By viewer key (a seated player's id; null for spectators): the frame as sent. */
+  private readonly sent = new Map<string | null, SentFrame>();
+  /** Patches already encoded, by the frame they apply to and the viewer they are for. */
+  private readonly patches = new Map<string, string>();
+  private readonly memo = new FrameDiffMemo();
+  private parts: SpectatorParts | null = null;
 
   constructor(
     private readonly state: TableState,
     now: number,
+    /** This build's frame number (the gateway counts them). */
+    readonly seq = 0,
   ) {
-    const base = compactGameState(viewFor(state, null, now));
-    const { players, viewerId: _viewer, allowedActions: _allowed, ...rest } = base;
-    this.players = players.map((p) => JSON.stringify(p));
-    this.playersJson = this.players.join(',');
-    // Everything else, without its closing brace: the per-viewer fields are appended to it.
-    this.head = JSON.stringify(rest).slice(0, -1);
+    this.spectator = compactGameState(viewFor(state, null, now));
   }
 
-  private assemble(players: string, viewerId: string | null, allowed: string): string {
-    return `${this.head},"players":[${players}],"viewerId":${JSON.stringify(viewerId)},"allowedActions":${allowed}}`;
+  /** The frame of `viewerId` in its wire form (a spectator's when null or not seated). */
+  wire(viewerId: string | null): WireGameState {
+    return this.frame(viewerId).wire;
   }
 
-  /** The frame of `viewerId` as JSON (a spectator's when null or not seated). */
-  json(viewerId: string | null): string {
+  /** The frame of `viewerId`, numbered, as the connection is now sent it (cached per viewer). */
+  frame(viewerId: string | null): SentFrame {
     const own = viewerId === null ? null : viewerPart(this.state, viewerId);
-    if (own === null) return (this.spectator ??= this.assemble(this.playersJson, null, 'null'));
-    let players = this.playersJson;
-    if (own.player !== null) {
-      const seats = this.players.slice();
-      seats[own.index] = JSON.stringify(compactPlayerView(own.player));
-      players = seats.join(',');
+    const key = own === null ? null : viewerId;
+    let sent = this.sent.get(key);
+    if (sent) return sent;
+    let wire = this.spectator;
+    if (own !== null) {
+      let players = wire.players;
+      if (own.player !== null) {
+        players = players.slice();
+        players[own.index] = compactPlayerView(own.player);
+      }
+      wire = { ...wire, players, viewerId, allowedActions: compactAllowedActions(own.allowedActions) };
     }
-    return this.assemble(players, viewerId, allowedJson(own.allowedActions));
+    sent = { seq: this.seq, key, wire };
+    this.sent.set(key, sent);
+    return sent;
+  }
+
+  /**
+   * The whole frame of `viewerId` as JSON, with its number (game_state). Spliced from the spectator
+   * view's parts, each turned into JSON once: what viewers share is not encoded again for each.
+   */
+  json(viewerId: string | null): string {
+    const { wire } = this.frame(viewerId);
+    const parts = (this.parts ??= spectatorParts(this.spectator));
+    let players = parts.playersJson;
+    if (wire.players !== this.spectator.players) {
+      // The viewer's own seat shows more (their cards): that one seat is encoded for them.
+      players = wire.players
+        .map((p, i) => (p === this.spectator.players[i] ? parts.players[i] : JSON.stringify(p)))
+        .join(',');
+    }
+    const allowed = wire.allowedActions === null ? 'null' : JSON.stringify(wire.allowedActions);
+    return `${parts.head},"players":[${players}],"viewerId":${JSON.stringify(wire.viewerId)},"allowedActions":${allowed},"seq":${this.seq}}`;
+  }
+
+  /** The patch from `from` (what the connection got last) to `viewerId`'s frame, as JSON (game_update). */
+  patchJson(from: SentFrame, viewerId: string | null): string {
+    const to = this.frame(viewerId);
+    const id = `${from.seq}:${from.key ?? ''}>${to.key ?? ''}`;
+    let json = this.patches.get(id);
+    if (json === undefined) {
+      json = JSON.stringify(diffFrames(from.wire, to.wire, from.seq, this.seq, this.memo));
+      this.patches.set(id, json);
+    }
+    return json;
   }
 }
 

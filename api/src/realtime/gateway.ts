@@ -32,7 +32,7 @@ import type { RealtimeOptions } from './options.js';
 import { RateLimiter } from './rate-limiter.js';
 import { holdWrites } from './write-batching.js';
 import { recordSince } from './stats.js';
-import { FrameBuilder, sendJson } from './frames.js';
+import { FrameBuilder, sendJson, type SentFrame } from './frames.js';
 import type { ActResult, TableChange, TableListener } from './table-types.js';
 import type { FrameSink, RelayedChange, TablePort } from './cluster/forwarding.js';
 
@@ -45,6 +45,8 @@ export type SocketData = {
   roomId: string | null;
   /** Asked for the room list: in the lobby whenever it is not at a table. */
   wantsLobby: boolean;
+  /** The last game frame this socket got in its room: the next one is a patch against it. */
+  frame: SentFrame | null;
 };
 
 type ServerToClient = { [E in ServerEventName]: (payload: ServerEventPayload<E>) => void };
@@ -78,7 +80,9 @@ export class Gateway implements TableListener, FrameSink {
   private readonly chat: RateLimiter;
   private readonly flood: RateLimiter;
   private readonly sweeper: NodeJS.Timeout;
-  readonly stats = { frames: 0, frameBytes: 0, errors: 0 };
+  readonly stats = { frames: 0, frameBytes: 0, wholeFrames: 0, errors: 0 };
+  /** Numbers the frames this node builds (frame-patch.ts: a patch names the frame it applies to). */
+  private frameSeq = 0;
   /** Microseconds from a move's arrival to its answer, the new frames already written. */
   readonly actionTimes = createHistogram();
 
@@ -133,6 +137,7 @@ export class Gateway implements TableListener, FrameSink {
       avatar: avatarOf(userId, user.photoUrl),
       roomId: null,
       wantsLobby: false,
+      frame: null,
     };
   }
 
@@ -259,14 +264,13 @@ export class Gateway implements TableListener, FrameSink {
       this.lobby.leave(socket);
       this.runtime.watch(roomId, 1);
     }
+    // The whole frame: on entering, and when the client asks again (it missed a patch).
+    // Without a state now, the next change goes to this socket whole.
+    socket.data.frame = null;
     const state = this.runtime.peek(roomId);
     if (state) {
-      const seatedHere = state.seats.some((s) => s.playerId === socket.data.userId);
-      const frame = new FrameBuilder(state, this.options.clock()).json(
-        seatedHere ? socket.data.userId : null,
-      );
-      this.stats.frames += 1;
-      sendJson(socket, 'game_state', frame);
+      const builder = new FrameBuilder(state, this.options.clock(), ++this.frameSeq);
+      this.sendFrame(socket, builder, socket.data.userId);
     }
     return { ok: true };
   }
@@ -276,6 +280,7 @@ export class Gateway implements TableListener, FrameSink {
     const roomId = socket.data.roomId;
     if (roomId === null) return;
     socket.data.roomId = null;
+    socket.data.frame = null;
     const set = this.viewers.get(roomId);
     set?.delete(socket);
     if (set?.size === 0) this.viewers.delete(roomId);
@@ -366,10 +371,9 @@ export class Gateway implements TableListener, FrameSink {
     const { roomId, state, events, now } = change;
     const sockets = this.viewers.get(roomId);
     if (sockets && sockets.size > 0) {
-      // One view per seated player (whatever number of tabs) and one for every spectator.
-      const builder = new FrameBuilder(state, now);
-      const frames = new Map<string | null, string>();
-      const seated = new Set(state.seats.map((s) => s.playerId));
+      // One view per seated player (whatever number of tabs) and one for every spectator; one patch
+      // for all the sockets that got the same frame before.
+      const builder = new FrameBuilder(state, now, ++this.frameSeq);
       // "turn" tells the player whose turn it now is; every other sound is for the whole table.
       // Each sound's packet is encoded once, like the frames, and follows the frame on every socket.
       const h = state.hand;
@@ -386,16 +390,25 @@ export class Gateway implements TableListener, FrameSink {
       for (const socket of sockets) {
         holdWrites(socket);
         const userId = socket.data.userId;
-        const key = seated.has(userId) ? userId : null;
-        let frame = frames.get(key);
-        if (frame === undefined) frames.set(key, (frame = builder.json(key)));
-        this.stats.frames += 1;
-        this.stats.frameBytes += frame.length;
-        sendJson(socket, 'game_update', frame);
+        this.sendFrame(socket, builder, userId);
         for (const sound of forAll) sendJson(socket, 'play_sound', sound);
         if (userId === onTurn) for (const sound of forTurn) sendJson(socket, 'play_sound', sound);
       }
     }
+  }
+
+  /**
+   * The socket's frame of `builder`'s change: a patch against the frame it got last, or the whole
+   * frame when it has none (it just entered, or asked again).
+   */
+  private sendFrame(socket: AppSocket, builder: FrameBuilder, userId: string): void {
+    const before = socket.data.frame;
+    const json = before === null ? builder.json(userId) : builder.patchJson(before, userId);
+    socket.data.frame = builder.frame(userId);
+    this.stats.frames += 1;
+    this.stats.frameBytes += json.length;
+    if (before === null) this.stats.wholeFrames += 1;
+    sendJson(socket, before === null ? 'game_state' : 'game_update', json);
   }
 
   /** Every socket of the player (on any node) hears why, in its own language. */

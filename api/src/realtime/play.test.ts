@@ -356,7 +356,7 @@ describe('a hand over sockets', () => {
     expect(bench.realtime.runtime.seatOf(poor.userId)).toBeUndefined();
   });
 
-  it('keeps a six-player frame small: the current hand only; under 2 KB on the wire with compression', async () => {
+  it('keeps a six-player frame small: the current hand only; under 2 KB on the wire with compression, a move’s patch under 1 KB', async () => {
     const { players, roomId } = await table([10_000, 10_000, 10_000, 10_000, 10_000, 10_000]);
     await seatAll(roomId, players);
     await players[0]!.frame((f) => f.status === 'blind_betting' && f.players.length === 6);
@@ -380,8 +380,11 @@ describe('a hand over sockets', () => {
       true,
     );
     expect(players[0]!.state!.log[0]!.type).toBe('hand');
+    // What the look actually sent each player: a patch against their previous frame.
+    const patches = players.map((p) => JSON.stringify(p.received.findLast((r) => r.patch)!.patch).length);
+    for (const size of patches) expect(size).toBeLessThan(1_000);
     console.log(
-      `six-player frame: ${Math.min(...raw)}–${Math.max(...raw)} bytes of JSON, ${Math.min(...wire)}–${Math.max(...wire)} deflated`,
+      `six-player frame: ${Math.min(...raw)}–${Math.max(...raw)} bytes of JSON, ${Math.min(...wire)}–${Math.max(...wire)} deflated; as a patch ${Math.min(...patches)}–${Math.max(...patches)} bytes`,
     );
     await leaveAll(roomId, players);
   });

@@ -5,7 +5,7 @@
  * player on turn, the seats taken; the players reconnect and finish it, the winner is paid once and
  * the ledger's invariants hold.
  */
-import { AGREEMENT_VERSION, gameStateSchema, type GameState } from '@svara/core';
+import { AGREEMENT_VERSION, type GameState } from '@svara/core';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knexOf } from '../db/orm.js';
@@ -22,6 +22,7 @@ import {
 } from '../test-support/api-process.js';
 import { TEST_BOT_TOKEN } from '../test-support/http.js';
 import { escrowReference } from './ledger-plan.js';
+import { followFrames } from './test-support/follow-frames.js';
 
 let db: TestDatabase & { drop(): Promise<void> };
 let port = 0;
@@ -63,8 +64,7 @@ async function player(id: number): Promise<Player> {
   });
   const p: Player = { id: String(id), token, socket, state: null };
   // Frames leave out fields at their defaults: read as a client reads them.
-  socket.on('game_state', (s: unknown) => (p.state = gameStateSchema.parse(s)));
-  socket.on('game_update', (s: unknown) => (p.state = gameStateSchema.parse(s)));
+  followFrames(socket, (s) => (p.state = s));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);

@@ -4,12 +4,13 @@
  * them, rooms, funding, a hand dealt and bet into, and playing a hand out.
  */
 import type { Knex } from '@mikro-orm/postgresql';
-import { AGREEMENT_VERSION, gameStateSchema, type GameState } from '@svara/core';
+import { AGREEMENT_VERSION, type GameState } from '@svara/core';
 import { io as connect, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import { signDevInitData } from '../dev/init-data.js';
 import { createLedger } from '../ledger/ledger.js';
 import { escrowReference } from '../realtime/ledger-plan.js';
+import { followFrames } from '../realtime/test-support/follow-frames.js';
 import type { ApiProcess } from './api-process.js';
 import { TEST_BOT_TOKEN } from './http.js';
 
@@ -51,12 +52,10 @@ export async function player(node: Node, id: number): Promise<Player> {
   });
   const p: Player = { id: String(id), socket, state: null, frames: 0 };
   // Frames leave out fields at their defaults: read as a client reads them.
-  const frame = (s: unknown) => {
-    p.state = gameStateSchema.parse(s);
+  followFrames(socket, (s) => {
+    p.state = s;
     p.frames += 1;
-  };
-  socket.on('game_state', frame);
-  socket.on('game_update', frame);
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);

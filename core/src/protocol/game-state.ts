@@ -223,6 +223,11 @@ export const gameStateSchema = z.object({
   allowedActions: allowedActionsSchema.nullable(),
   /** 'chips' at a practice table (RULES §8): every amount of the frame is in play chips. */
   currency: roomCurrencySchema.default(G.currency),
+  /**
+   * The frame's number: a game_update patch names the frame it applies to by it (frame-patch.ts).
+   * Sent with every frame; absent only from states built outside a connection.
+   */
+  seq: z.number().int().nonnegative().optional(),
 });
 export type GameState = z.infer<typeof gameStateSchema>;
 /** A frame as sent: a GameState with its fields at their defaults left out. */

@@ -9,3 +9,5 @@ export * from './lobby.js';
 export * from './hands.js';
 export * from './protection.js';
 export * from './practice.js';
+export * from './frame-patch.js';
+export * from './frame-diff.js';

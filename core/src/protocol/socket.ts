@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { dollarAmountSchema } from '../money-schema.js';
 import { gameStateSchema, gameActionNameSchema } from './game-state.js';
+import { framePatchSchema } from './frame-patch.js';
 import { roomIdSchema, telegramIdSchema } from './common.js';
 import { CHAT_PHRASE_COUNT } from './constants.js';
 import { lobbyRoomsSchema, lobbyViewSchema } from './lobby.js';
@@ -96,8 +97,10 @@ export type AccountState = z.infer<typeof accountStateSchema>;
 /** Server → client. */
 export const serverEvents = {
   rooms: lobbyRoomsSchema,
+  /** A whole frame, numbered (`seq`): on entering a room, and on join_room again after a gap. */
   game_state: gameStateSchema,
-  game_update: gameStateSchema,
+  /** The next frame as a patch against the previous one this connection got (frame-patch.ts). */
+  game_update: framePatchSchema,
   play_sound: z.object({ sound: soundNameSchema }),
   new_chat_message: z.object({ roomId: roomIdSchema, playerId: z.string(), phrase: chatPhraseSchema }),
   error: z.object({ code: z.string(), message: z.string() }),

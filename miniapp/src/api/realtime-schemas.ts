@@ -1,2 +1,2 @@
 /** The socket protocol's zod schemas (from core); a separate module so they load with the socket. */
-export { ackSchema, serverEvents } from '@svara/core';
+export { ackSchema, gameStateSchema, serverEvents } from '@svara/core';

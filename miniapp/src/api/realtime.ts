@@ -11,10 +11,12 @@ import type {
   Ack,
   ClientEventName,
   ClientEventPayload,
+  GameState,
   ServerEventName,
   ServerEventPayload,
 } from '@svara/core';
 import { createStore } from '../app/store';
+import { GameFrames } from './game-frames';
 import { getToken, renewSession } from './http';
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
@@ -40,8 +42,22 @@ let protocol: typeof Protocol | null = null;
 /** Listeners by event; they may subscribe before the socket exists and are attached when it does. */
 const handlers = new Map<string, Set<(payload: unknown) => void>>();
 
+/** The table's frames: whole, then patches applied here once for every listener (game-frames.ts). */
+const frames = new GameFrames((roomId) => socket?.emit('join_room', { roomId }));
+
+/** A game_update as its listeners get it: the whole frame its patch makes (null: none yet). */
+function patched(raw: unknown): unknown {
+  const patch = protocol!.serverEvents.game_update.safeParse(raw);
+  if (patch.success) return frames.patch(patch.data);
+  warn('game_update', patch.error.issues);
+  return null;
+}
+
 function attach(s: Socket, event: string): void {
-  s.on(event, (payload: unknown) => handlers.get(event)?.forEach((h) => h(payload)));
+  s.on(event, (raw: unknown) => {
+    const payload = event === 'game_update' ? patched(raw) : event === 'game_state' ? frames.whole(raw) : raw;
+    if (payload !== null) handlers.get(event)?.forEach((h) => h(payload));
+  });
 }
 
 /** Opens the socket (once; later calls only update the credentials); resolves when it exists. */
@@ -92,7 +108,10 @@ function open(io: typeof openSocket, { serverEvents }: typeof Protocol): void {
       s.emit('subscribe_balance', id);
     }
   });
-  s.on('disconnect', () => connectionStatus.set('disconnected'));
+  s.on('disconnect', () => {
+    frames.reset();
+    connectionStatus.set('disconnected');
+  });
   s.on('connect_error', (err: Error & { data?: { code?: unknown } }) => {
     connectionStatus.set('disconnected');
     // The token was revoked (a sign-out elsewhere, a suspension, a cool-off or self-exclusion cut
@@ -172,19 +191,28 @@ export function emit<E extends ClientEventName>(event: E, payload: ClientEventPa
 
 const warned = new Set<string>();
 
+function warn(event: string, issues: unknown[]): void {
+  if (warned.has(event)) return;
+  warned.add(event);
+  console.warn(`[realtime] ${event} does not match the protocol`, issues.slice(0, 3));
+}
+
+/** What a listener of `E` gets: a game_update comes as the whole frame its patch makes. */
+export type ServerEventData<E extends ServerEventName> = E extends 'game_update'
+  ? GameState
+  : ServerEventPayload<E>;
+
 /** Subscribes to a server event; payloads are checked against the protocol schema. */
 export function onServerEvent<E extends ServerEventName>(
   event: E,
-  handler: (payload: ServerEventPayload<E>) => void,
+  handler: (payload: ServerEventData<E>) => void,
 ): () => void {
   const listener = (raw: unknown) => {
     // Payloads come only through the socket, which exists once the schemas are loaded.
-    const parsed = protocol!.serverEvents[event].safeParse(raw);
-    if (parsed.success) return handler(parsed.data as ServerEventPayload<E>);
-    if (!warned.has(event)) {
-      warned.add(event);
-      console.warn(`[realtime] ${event} does not match the protocol`, parsed.error.issues.slice(0, 3));
-    }
+    const schema = event === 'game_update' ? protocol!.gameStateSchema : protocol!.serverEvents[event];
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) return handler(parsed.data as ServerEventData<E>);
+    warn(event, parsed.error.issues);
   };
   let set = handlers.get(event);
   if (!set) {

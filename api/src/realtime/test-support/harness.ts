@@ -5,7 +5,16 @@
  * receives goes through the frame checker; a test file asserts `leaks` stays empty.
  */
 import { randomBytes } from 'node:crypto';
-import { API_PREFIX, type Ack, type GameState, type TableState } from '@svara/core';
+import {
+  API_PREFIX,
+  FrameFollower,
+  framePatchSchema,
+  type Ack,
+  type GameState,
+  type TableState,
+  type WireFrame,
+  type WireGameState,
+} from '@svara/core';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { loadConfig } from '../../config.js';
@@ -26,12 +35,20 @@ import { findSeed, testSeed } from './seeds.js';
  */
 export const FAST_TIMINGS = { turnMs: 8_000, svaraMs: 1_500, resultMs: 150 };
 
-type Received = { event: string; payload: unknown; at: number };
+/**
+ * An event as the client received it. A game_update's `payload` is the whole frame the patch made
+ * (what the server would have sent whole), so tests read frames as before; `patch` is what came.
+ */
+type Received = { event: string; payload: unknown; at: number; patch?: unknown };
 
 export class TestClient {
   readonly received: Received[] = [];
-  /** The latest game frame (game_state or game_update). */
+  /** The latest game frame (game_state, or the last one patched by game_update). */
   state: GameState | null = null;
+  /** The whole frames and patches as they come (core's FrameFollower, as the Mini App keeps them). */
+  readonly frames = new FrameFollower();
+  /** Patches that did not apply to the frame held (each asked for the whole frame again). */
+  gaps = 0;
   private waiters: { check: () => boolean; resolve: () => void }[] = [];
 
   constructor(
@@ -41,7 +58,14 @@ export class TestClient {
     private readonly bench: RealtimeBench,
   ) {
     socket.onAny((event: string, payload: unknown) => {
-      if (event === 'game_state' || event === 'game_update') {
+      let patch: unknown;
+      if (event === 'game_update') {
+        patch = payload;
+        payload = this.patched(payload);
+      } else if (event === 'game_state') {
+        payload = this.frames.full(payload as WireGameState);
+      }
+      if (payload !== null && (event === 'game_state' || event === 'game_update')) {
         const seated = (payload as GameState | null)?.players?.some((p) => p.id === userId) ?? false;
         try {
           // Frames are compact on the wire; tests read them as a client does, parsed in full.
@@ -51,13 +75,33 @@ export class TestClient {
           this.state = payload as GameState;
         }
       }
-      this.received.push({ event, payload, at: Date.now() });
+      this.received.push({ event, payload, at: Date.now(), ...(patch === undefined ? {} : { patch }) });
       this.waiters = this.waiters.filter((w) => {
         if (!w.check()) return true;
         w.resolve();
         return false;
       });
     });
+  }
+
+  /**
+   * The whole frame a patch makes of the one held; null after a gap, which asks for the whole frame
+   * again (join_room), as the Mini App does, or while that is awaited. A patch outside the protocol is a leak.
+   */
+  private patched(payload: unknown): WireFrame | null {
+    const parsed = framePatchSchema.safeParse(payload);
+    if (!parsed.success) {
+      this.bench.leaks.push(`${this.userId}: not a frame patch: ${parsed.error.message}`);
+      return null;
+    }
+    const held = this.frames.frame;
+    const frame = this.frames.patch(parsed.data);
+    // Asked once: the patches that come before the whole frame are dropped meanwhile.
+    if (frame === null && held !== null) {
+      this.gaps += 1;
+      this.socket.emit('join_room', { roomId: held.roomId });
+    }
+    return frame;
   }
 
   /** Sends an event and resolves with its acknowledgement. */
