@@ -17,6 +17,7 @@ import { roomCurrencySchema } from './currency.js';
 import { cardSchema } from '../card-schema.js';
 import { HOUSE_SHARE_BPS } from './constants.js';
 import { avatarPath } from './rest.js';
+import { tournamentFrameSchema } from './tournaments.js';
 
 export const TABLE_STATUSES = [
   'waiting',
@@ -223,6 +224,11 @@ export const gameStateSchema = z.object({
   allowedActions: allowedActionsSchema.nullable(),
   /** 'chips' at a practice table (RULES §8): every amount of the frame is in play chips. */
   currency: roomCurrencySchema.default(G.currency),
+  /**
+   * At a Sit & Go's table (RULES §9): its level, ante and places. Every amount of the frame is then
+   * in tournament chips (`currency` is 'chips'), the prizes in the tournament's own currency.
+   */
+  tournament: tournamentFrameSchema.optional(),
 });
 export type GameState = z.infer<typeof gameStateSchema>;
 /** A frame as sent: a GameState with its fields at their defaults left out. */

@@ -9,3 +9,4 @@ export * from './lobby.js';
 export * from './hands.js';
 export * from './protection.js';
 export * from './practice.js';
+export * from './tournaments.js';
