@@ -22,7 +22,7 @@ export function placesOfBusts(remaining: number, busts: readonly Bust[]): Place[
   const sorted = [...busts].sort((a, b) => b.chipsAtStart - a.chipsAtStart);
   const places: Place[] = [];
   let next = remaining - busts.length + 1;
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j < sorted.length && sorted[j]!.chipsAtStart === sorted[i]!.chipsAtStart) j++;
     for (let k = i; k < j; k++) places.push({ playerId: sorted[k]!.playerId, place: next });

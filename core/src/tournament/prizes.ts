@@ -37,7 +37,10 @@ export function payoutsOf(prizes: readonly Cents[], places: readonly Place[]): M
 }
 
 /** Pro rata shares of `pool` by chips held (an operator's cancel): rounded down, odd cents to the biggest stacks. */
-export function proRata(pool: Cents, chips: ReadonlyArray<{ playerId: string; chips: Cents }>): Map<string, Cents> {
+export function proRata(
+  pool: Cents,
+  chips: ReadonlyArray<{ playerId: string; chips: Cents }>,
+): Map<string, Cents> {
   const total = chips.reduce((sum, c) => sum + c.chips, 0);
   const out = new Map<string, Cents>();
   if (total === 0) {

@@ -53,7 +53,8 @@ describe('prizes', () => {
     expect(prizeTable(600, 6)).toEqual([390, 210]);
     // 6 × $0.07: 35 % of 42 cents is 14.7 → 14; the winner gets 28.
     expect(prizeTable(42, 6)).toEqual([28, 14]);
-    for (const pool of [1, 7, 99, 12_001, 600_000]) expect(prizeTable(pool, 6).reduce((a, b) => a + b)).toBe(pool);
+    for (const pool of [1, 7, 99, 12_001, 600_000])
+      expect(prizeTable(pool, 6).reduce((a, b) => a + b)).toBe(pool);
   });
 
   it('splits shared places equally, the odd cent to the earlier seat from the dealer', () => {
@@ -65,11 +66,14 @@ describe('prizes', () => {
     ]);
     // 35 % of 601 = 210 (rounded down); places 2 and 3 share 210 + 0.
     expect(Object.fromEntries(paid)).toEqual({ w: 391, x: 105, y: 105, z: 0 });
-    const odd = payoutsOf([100, 51], [
-      { playerId: 'w', place: 1 },
-      { playerId: 'late', place: 2 },
-      { playerId: 'early', place: 2 },
-    ]);
+    const odd = payoutsOf(
+      [100, 51],
+      [
+        { playerId: 'w', place: 1 },
+        { playerId: 'late', place: 2 },
+        { playerId: 'early', place: 2 },
+      ],
+    );
     expect(odd.get('late')).toBe(26);
     expect(odd.get('early')).toBe(25);
   });
