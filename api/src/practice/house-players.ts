@@ -103,7 +103,8 @@ export class HousePlayers implements TableListener {
     const s = change.state;
     if (s.currency !== 'chips') return;
     this.play(s);
-    this.reseat(s);
+    // A Sit & Go seats its own players (api/src/tournaments); its house players only play.
+    if (!s.tournament) this.reseat(s);
   }
 
   /** Cancels every pending decision (the process is stopping). */
