@@ -68,6 +68,8 @@ export interface TournamentTablesPort {
    * tournament's start), or null for a room that is no tournament's.
    */
   tournamentOf(roomId: string): Promise<TableTournament | null>;
+  /** The player is registered for, or playing, a Sit & Go: no other seat meanwhile. */
+  isEntered(userId: string): Promise<boolean>;
 }
 
 /** A new table for the room. Hand numbers go on from the last on record: a number names an escrow. */

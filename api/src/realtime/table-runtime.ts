@@ -187,6 +187,10 @@ export class TableRuntime implements TableDirectory {
     }
     const elsewhere = this.seatedAt.get(user.id);
     if (elsewhere !== undefined && elsewhere !== roomId) return refuse('seated_elsewhere');
+    // A Sit & Go's entrant keeps their one seat for it (RULES §9).
+    if (!table.state.tournament && (await this.deps.tournaments?.isEntered(user.id))) {
+      return refuse('tournament_elsewhere');
+    }
     // Reserved now, synchronously, so two sit-downs at two tables cannot both pass the check.
     if (elsewhere === undefined) this.seatedAt.set(user.id, roomId);
     const result = await this.run(table, async () => {
