@@ -316,13 +316,14 @@ export function createRoomsService(deps: {
       });
     },
 
-    createTournamentRoom(stakeCents) {
+    async createTournamentRoom(stakeCents) {
       return insertRoom({
         id: randomUUID(),
         ownerId: null,
         stakeCents,
         type: 'private',
-        passwordHash: null,
+        // A password nobody knows: nobody enters by it (the players are seated by the tournament).
+        passwordHash: await hashPassword(randomUUID()),
         passwordSealed: null,
         currency: 'chips',
         houseKept: false,
