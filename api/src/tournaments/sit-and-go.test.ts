@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideHouseMove,
+  proRata,
   type TableAction,
   type TournamentList,
   type TournamentSummary,
@@ -172,9 +173,28 @@ describe("an operator's cancel", () => {
       await new Promise((r) => setTimeout(r, 10));
     expect(await services.tournaments.cancel(t.id, '1')).toBe(true);
     expect(await statusOf(t.id)).toBe('cancelled');
+    // The chips each player held (a hand in play voided) are what went back to the chip bank.
+    const knex = knexOf(services.orm);
+    const held = await knex.raw<{ rows: { key: string; amount: string }[] }>(
+      `select idempotency_key as key, amount from transfers where idempotency_key like ?`,
+      [`tourney:${t.id}:cancel:%:chips`],
+    );
+    const chips = three.map((c) => ({
+      playerId: c.userId,
+      chips: Number(held.rows.find((r) => r.key.includes(`:${c.userId}:`))?.amount ?? 0),
+    }));
+    expect(chips.reduce((a, c) => a + c.chips, 0)).toBe(3 * 150_000);
+    const shares = proRata(900, chips);
     const balances = await Promise.all(three.map((c) => bench.walletBalance(c.userId)));
-    // Every cent of the pool and every fee came back; the fees left the house again.
+    // Each got their share of the $9 pool by chips held, and their fee back from the house.
+    three.forEach((c, i) => expect(balances[i]).toBe(10_000 - 330 + shares.get(c.userId)! + 30));
     expect(balances.reduce((a, b) => a + b, 0)).toBe(3 * 10_000);
+    const cancelled = await bench.rest<{ code: string }>(
+      'POST',
+      `/tournaments/${t.id}/register`,
+      three[0]!.token,
+    );
+    expect(cancelled.body.code).toBe('tournament_started');
     for (const c of three)
       await c.until(() => c.all('tournament_cancelled').length > 0, 'tournament_cancelled', 5_000);
     await bench.expectLedgerOk();
