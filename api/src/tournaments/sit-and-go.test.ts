@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import {
   decideHouseMove,
   proRata,
+  tournamentDetailsSchema,
+  tournamentListSchema,
   type TableAction,
   type TournamentList,
   type TournamentSummary,
@@ -22,6 +24,8 @@ let nextId = 930_000;
 async function open(token: string, templateId: string): Promise<TournamentSummary> {
   const list = await bench.rest<TournamentList>('GET', '/tournaments', token);
   expect(list.status).toBe(200);
+  // The answer is the protocol's shape, as the Mini App parses it.
+  tournamentListSchema.parse(list.body);
   const t = list.body.tournaments.find((x) => x.templateId === templateId && x.status === 'registering');
   expect(t).toBeDefined();
   return t!;
@@ -165,6 +169,7 @@ describe('a 6-player Sit & Go played to the end', () => {
       'GET',
       `/tournaments/${t.id}`,
     );
+    tournamentDetailsSchema.parse(details.body);
     expect(details.body.results.filter((r) => r.prize > 0).map((r) => [r.place, r.prize])).toEqual([
       [1, 3.9],
       [2, 2.1],
