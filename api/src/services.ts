@@ -23,6 +23,7 @@ import { createSuspension, type Suspension } from './users/suspension.js';
 import { createProtection, type ProtectionService } from './protection/protection.js';
 import { createChips } from './practice/chips.js';
 import { createPractice, type PracticeService } from './practice/practice.js';
+import { createTournaments, type TournamentsService } from './tournaments/service.js';
 import { createUsersService, type UsersService } from './users/users.js';
 
 export interface Services {
@@ -51,6 +52,8 @@ export interface Services {
   outbox: NoticeOutbox;
   /** Play chips, the house's practice tables and Play now (api/src/practice, RULES §8). */
   practice: PracticeService;
+  /** Sit & Go tournaments (api/src/tournaments, RULES §9): registration, templates, cancel. */
+  tournaments: TournamentsService;
   tokens: AccessTokens;
   /** users.token_version: raised by a sign-out (and a suspension) to revoke the user's tokens. */
   tokenVersions: TokenVersions;
@@ -116,6 +119,15 @@ export function createServices(options: CreateServicesOptions): Services {
     protection,
     logger,
   });
+  const tournaments = createTournaments({
+    knex,
+    ledger,
+    logger,
+    suspension,
+    protection,
+    seatOf: (userId) => rooms.seatOf(userId),
+    chips: practice.chips,
+  });
   const desk = createDesk({
     knex,
     gateways: payments.gateways.all,
@@ -138,6 +150,7 @@ export function createServices(options: CreateServicesOptions): Services {
     wallets,
     outbox,
     practice,
+    tournaments,
     tokens,
     tokenVersions,
     signIn: (request) =>

@@ -72,6 +72,12 @@ export const ERROR_CODES = [
   'player_suspended',
   // Practice tables (RULES §8): play chips are topped up once every four hours, or when too few to sit
   'chips_topup_too_soon',
+  // Sit & Go tournaments (RULES §9): registration closed because it filled, or it already started
+  // (or ended); unregistering without a registration; registering while in another tournament
+  'tournament_full',
+  'tournament_started',
+  'not_registered',
+  'tournament_elsewhere',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -14,3 +14,4 @@ export * from './protocol/index.js';
 export * from './table/index.js';
 export * from './fairness/index.js';
 export * from './bots/index.js';
+export * from './tournament/index.js';

@@ -22,6 +22,7 @@ import { avatarRoutes } from './routes/avatars.js';
 import { adminRoutes } from './routes/admin.js';
 import { protectionRoutes } from './routes/protection.js';
 import { practiceRoutes } from './routes/practice.js';
+import { tournamentRoutes } from './routes/tournaments.js';
 import { paymentCallbackRoutes } from './routes/payment-callbacks.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import { botWebhookRoute, type BotWebhookMount } from './routes/bot-webhook.js';
@@ -140,6 +141,7 @@ export function createApp(services: Services, options: AppOptions = {}): App {
   adminRoutes(router, services, limits);
   protectionRoutes(router, services, limits);
   practiceRoutes(router, services, limits);
+  tournamentRoutes(router, services, limits);
   sandboxRoutes(router, services.payments.gateways.sandbox, config.isProduction);
   if (options.botWebhook) koa.use(botWebhookRoute(options.botWebhook));
   // Development only: a stand-in Bot API and the chat page, so the bot can be tried without Telegram.

@@ -31,6 +31,10 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   withdrawal_already_decided: 409,
   player_suspended: 409,
   chips_topup_too_soon: 429,
+  tournament_full: 409,
+  tournament_started: 409,
+  not_registered: 409,
+  tournament_elsewhere: 409,
   payment_provider_unavailable: 503,
   unknown_error: 500,
 };

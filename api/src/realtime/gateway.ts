@@ -427,6 +427,11 @@ export class Gateway implements TableListener, FrameSink {
     void this.tellStoodUp(userId, roomId, code);
   }
 
+  /** Every socket of the player, on every node, hears `event` (the Sit & Go's news, tournaments/). */
+  notify<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void {
+    this.io.to(userRoom(userId)).emit(event, payload);
+  }
+
   /** A seated player's session reached a multiple of their reality-check minutes: every socket of theirs hears it. */
   realityCheck(userId: string, payload: ServerEventPayload<'reality_check'>): void {
     this.io.to(userRoom(userId)).emit('reality_check', payload);

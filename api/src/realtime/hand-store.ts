@@ -12,7 +12,13 @@
  * non-empty) gets its own answer and holds back no other table.
  */
 import type { Knex } from '@mikro-orm/postgresql';
-import { applyAction, type RoomCurrency, type TableAction, type TableState } from '@svara/core';
+import {
+  applyAction,
+  tournamentStackReference,
+  type RoomCurrency,
+  type TableAction,
+  type TableState,
+} from '@svara/core';
 import { preparedStatement } from '../db/prepared-statement.js';
 import { houseKind, ledgerPostArguments, type Ledger, type TransferRequest } from '../ledger/ledger.js';
 import type { LedgerParty, MoneyPlan } from './ledger-plan.js';
@@ -354,7 +360,10 @@ export function createHandStore(
         refunds.map(async (r) => ({
           idempotencyKey: `void:${hand.roomId}:${hand.handNumber}:${r.playerId}`,
           debitAccountId: escrow,
-          creditAccountId: await ledger.walletOf(r.playerId, currency),
+          // A Sit & Go's pot goes back to the players' tournament chips (RULES §9).
+          creditAccountId: hand.state.tournament
+            ? await ledger.escrowOf(tournamentStackReference(hand.state.tournament.id, r.playerId), 'chips')
+            : await ledger.walletOf(r.playerId, currency),
           amount: r.amount,
           reason: 'hand_void',
           metadata: { roomId: hand.roomId, handNumber: hand.handNumber },

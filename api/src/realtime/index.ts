@@ -31,6 +31,7 @@ import { Ownership } from './cluster/ownership.js';
 import { DEFAULT_LEASE_TIMING, newNodeId, TableLeases } from './cluster/table-lease.js';
 import { RealityChecks } from '../protection/reality-checks.js';
 import { attachPractice } from '../practice/attach.js';
+import { TournamentDirector } from '../tournaments/director.js';
 
 export type { RealtimeOptions } from './options.js';
 
@@ -106,10 +107,37 @@ export async function attachRealtime(
   const store = ownership ? ownership.fencedStore(unfenced) : unfenced;
   const seats = ownership ? ownership.fencedSeats(knex, createSeatStore(knex)) : createSeatStore(knex);
   const { clock, timings } = options;
+  // Sit & Go's (api/src/tournaments): their organiser, told of the tables' places; it tells players
+  // through the gateway made below.
+  let gateway: Gateway | null = null;
+  let tables: TableRuntime | null = null;
+  const director = new TournamentDirector({
+    knex,
+    logger,
+    rooms: services.rooms,
+    registry: services.tournaments,
+    lifecycle: services.tournaments.lifecycle,
+    tables: {
+      seatTournament: (roomId, players) => tables!.seatTournament(roomId, players),
+      retireTournament: (roomId) => tables!.retireTournament(roomId),
+    },
+    notify: (userId, event, payload) => gateway?.notify(userId, event, payload),
+    walletChanged: (userId) =>
+      void gateway
+        ?.walletChanged(userId)
+        .catch((error: unknown) => logger.error({ err: error, userId }, 'balance not sent')),
+    house: {
+      fillMs: options.sngHouseFillMs ?? 5_000,
+      ensureHouseUser: (id, name) => services.practice.ensureHouseUser(id, name),
+      fundHousePlayer: (id) => services.practice.chips.fundHousePlayer(id),
+    },
+  });
+  services.tournaments.attach(director);
   const resume = new TableResumer({
     knex,
     store,
     seats,
+    tournaments: director,
     ledger: services.ledger,
     clock,
     timings,
@@ -142,8 +170,10 @@ export async function attachRealtime(
     pendingSeeds: createPendingSeedStore(knex),
     contributions: createSeedContributionStore(knex),
     onHandsEnded: (roomId) => fairness.chain.poke(roomId),
+    tournaments: director,
     ...(ownership ? { lease: ownership } : {}),
   });
+  tables = runtime;
   services.rooms.useTableDirectory(runtime);
 
   // Hands left running go on and seats come back (table-resume.ts); only a hand that cannot be
@@ -170,13 +200,13 @@ export async function attachRealtime(
   const otherNodes = ownership ? setInterval(() => lobby.mark(), 2_000) : null;
   otherNodes?.unref();
   const cluster = ownership ? new ClusterTables(runtime, ownership, redis[0]!, redis[2]!, logger) : null;
-  const gateway = new Gateway(io, cluster ?? runtime, lobby, services, options, logger);
+  gateway = new Gateway(io, cluster ?? runtime, lobby, services, options, logger);
   const practice = attachPractice(runtime, services, logger, {
     ...(options.houseThinkScale === undefined ? {} : { thinkScale: options.houseThinkScale }),
     ...(options.houseStrategy ? { strategy: options.houseStrategy } : {}),
     ...(options.keepPracticeTables === undefined ? {} : { keepTablesOpen: options.keepPracticeTables }),
   });
-  runtime.setListener(practice.listener(cluster ? cluster.listener(gateway) : gateway));
+  runtime.setListener(director.listener(practice.listener(cluster ? cluster.listener(gateway) : gateway)));
   realityChecks = new RealityChecks({
     protection: services.protection,
     isSeated: (userId) => runtime.seatOf(userId) !== undefined,
@@ -189,6 +219,8 @@ export async function attachRealtime(
   for (const userId of runtime.seatedPlayers()) realityChecks.seatChanged(userId, true);
   await cluster?.start(gateway);
   await practice.start();
+  // Sit & Go's a stop interrupted: filled ones start, won ones are paid, started ones are seated.
+  await director.resume();
   if (ownership) {
     // A table taken over from a dead node: its players whose sockets are here are back at once.
     ownership.onTakenOver = (roomId) => {

@@ -4,7 +4,14 @@
  * plays for the pot of the hand that tied, so when it is dealt the pot is first carried from the old
  * hand's escrow into the new one: every escrow is then emptied by the hand it belongs to.
  */
-import type { Cents, MoneyParty, RoomCurrency, TableEvent, TableState } from '@svara/core';
+import {
+  tournamentStackReference,
+  type Cents,
+  type MoneyParty,
+  type RoomCurrency,
+  type TableEvent,
+  type TableState,
+} from '@svara/core';
 
 export type LedgerParty =
   { kind: 'wallet'; userId: string } | { kind: 'escrow'; reference: string } | { kind: 'house' };
@@ -36,10 +43,13 @@ export function transferKey(roomId: string, handNumber: number, seq: number): st
   return `hand:${roomId}:${handNumber}:${seq}`;
 }
 
-function party(roomId: string, handNumber: number, p: MoneyParty): LedgerParty {
+function party(roomId: string, handNumber: number, p: MoneyParty, tournamentId?: string): LedgerParty {
   switch (p.kind) {
     case 'player':
-      return { kind: 'wallet', userId: p.playerId };
+      // A Sit & Go's seat plays from the player's tournament chips, never their wallet (RULES §9).
+      return tournamentId === undefined
+        ? { kind: 'wallet', userId: p.playerId }
+        : { kind: 'escrow', reference: tournamentStackReference(tournamentId, p.playerId) };
     case 'pot':
       return { kind: 'escrow', reference: escrowReference(roomId, handNumber) };
     case 'house':
@@ -57,6 +67,8 @@ export function planMoney(
   handBefore: number,
   events: readonly TableEvent[],
   currency: RoomCurrency = 'usd',
+  /** A Sit & Go's table: its players' chips are their stacks of this tournament. */
+  tournamentId?: string,
 ): MoneyPlan {
   const transfers: PlannedTransfer[] = [];
   const settled: string[] = [];
@@ -83,8 +95,8 @@ export function planMoney(
         if (e.to.kind === 'pot') pot += e.amount;
         transfers.push({
           idempotencyKey: transferKey(roomId, e.handNumber, e.seq),
-          from: party(roomId, e.handNumber, e.from),
-          to: party(roomId, e.handNumber, e.to),
+          from: party(roomId, e.handNumber, e.from, tournamentId),
+          to: party(roomId, e.handNumber, e.to, tournamentId),
           amount: e.amount,
           reason: e.reason,
           metadata: { roomId, handNumber: e.handNumber, seq: e.seq },
@@ -103,6 +115,25 @@ export function planMoney(
   const plan: MoneyPlan = { transfers, settledEscrows: [...new Set(settled)] };
   if (currency !== 'usd') plan.currency = currency;
   return plan;
+}
+
+/**
+ * Where a seat's balance comes from: the player's wallet in the table's currency, or at a Sit & Go's
+ * table their tournament chips (RULES §9).
+ */
+export async function seatBalance(
+  ledger: { walletBalance(userId: string, currency?: RoomCurrency): Promise<Cents> } & {
+    escrowOf(reference: string, currency: RoomCurrency): Promise<number>;
+    balance(accountId: number): Promise<Cents>;
+  },
+  state: Pick<TableState, 'currency' | 'tournament'>,
+  userId: string,
+): Promise<Cents> {
+  if (state.tournament) {
+    const reference = tournamentStackReference(state.tournament.id, userId);
+    return ledger.balance(await ledger.escrowOf(reference, 'chips'));
+  }
+  return ledger.walletBalance(userId, state.currency ?? 'usd');
 }
 
 /** What a plan moves into (+) or out of (−) each wallet it touches. */

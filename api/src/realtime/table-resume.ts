@@ -14,14 +14,21 @@
  * transfer is posted twice.
  */
 import type { Knex } from '@mikro-orm/postgresql';
-import { applyAction, createTable, isHousePlayerId, type TableState, type TableTimings } from '@svara/core';
+import {
+  applyAction,
+  createTable,
+  isHousePlayerId,
+  type TableState,
+  type TableTimings,
+  type TableTournament,
+} from '@svara/core';
 import type { Ledger } from '../ledger/ledger.js';
 import type { Logger } from '../logger.js';
 import type { Ownership } from './cluster/ownership.js';
 import type { RoomRecord } from '../rooms/rooms.js';
 import { rebuildHand, type StoredHand } from './hand-rebuild.js';
 import type { HandStatus, HandStep, HandStore } from './hand-store.js';
-import { escrowReference } from './ledger-plan.js';
+import { escrowReference, seatBalance } from './ledger-plan.js';
 import { resumeTable } from './resume-plan.js';
 import { storedSeat, type SeatStore, type StoredSeat } from './seat-store.js';
 
@@ -40,6 +47,8 @@ export interface ResumeDeps {
   store: HandStore;
   seats: SeatStore;
   ledger: Pick<Ledger, 'walletBalance' | 'escrowOf' | 'balance'>;
+  /** Sit & Go tables (api/src/tournaments): what a tournament room's table holds of its tournament. */
+  tournaments?: TournamentTablesPort;
   clock: () => number;
   timings: Partial<TableTimings>;
   logger: Logger;
@@ -52,14 +61,35 @@ export interface ResumeDeps {
 
 const NO_MONEY = { transfers: [], settledEscrows: [] };
 
+/** What a table needs of the Sit & Go's (api/src/tournaments). */
+export interface TournamentTablesPort {
+  /**
+   * The room's Sit & Go as its table holds it between hands (the last hand's record of it, or the
+   * tournament's start), or null for a room that is no tournament's.
+   */
+  tournamentOf(roomId: string): Promise<TableTournament | null>;
+  /** The player is registered for, or playing, a Sit & Go: no other seat meanwhile. */
+  isEntered(userId: string): Promise<boolean>;
+}
+
 /** A new table for the room. Hand numbers go on from the last on record: a number names an escrow. */
 export async function freshTable(
   room: Pick<RoomRecord, 'id' | 'stakeCents' | 'currency'>,
   store: Pick<HandStore, 'lastHandNumber'>,
   timings: Partial<TableTimings>,
+  tournaments?: TournamentTablesPort,
 ): Promise<TableState> {
-  const created = createTable({ roomId: room.id, stake: room.stakeCents, timings, currency: room.currency });
-  return { ...created, handNumber: await store.lastHandNumber(room.id) };
+  const tournament = (await tournaments?.tournamentOf(room.id)) ?? null;
+  const created = createTable({
+    roomId: room.id,
+    stake: room.stakeCents,
+    timings,
+    currency: room.currency,
+    ...(tournament ? { tournament } : {}),
+  });
+  // A Sit & Go goes on where its last hand left it: hands dealt (the level) and places.
+  const state = tournament ? { ...created, tournament } : created;
+  return { ...state, handNumber: await store.lastHandNumber(room.id) };
 }
 
 /** A new table for the room, as a runtime without a database to resume from opens it. */
@@ -67,8 +97,10 @@ export async function newTable(
   room: Pick<RoomRecord, 'id' | 'stakeCents' | 'currency'>,
   store: Pick<HandStore, 'lastHandNumber'>,
   timings: Partial<TableTimings>,
+  tournaments?: TournamentTablesPort,
 ): Promise<Restored> {
-  return { state: await freshTable(room, store, timings), rowStatus: null, steps: 0, markedAway: [] };
+  const state = await freshTable(room, store, timings, tournaments);
+  return { state, rowStatus: null, steps: 0, markedAway: [] };
 }
 
 /** The room's hand left running, as stored: its state and its steps in order; null when none. */
@@ -119,7 +151,7 @@ export class TableResumer {
     const now = clock();
     const stored = await loadRunningHand(this.deps.knex, room.id);
     const rebuilt = stored ? await this.rebuildOrVoid(stored) : null;
-    const base = rebuilt ?? (await freshTable(room, store, this.deps.timings));
+    const base = rebuilt ?? (await freshTable(room, store, this.deps.timings, this.deps.tournaments));
     const rows = await seats.inRoom(room.id);
     const seated = await this.seatStored(base, rows, now);
     const { state, markedAway } = resumeTable(seated, now);
@@ -181,7 +213,7 @@ export class TableResumer {
     let current = state;
     for (const seat of stored) {
       if (current.seats.some((s) => s.playerId === seat.userId)) continue;
-      const balance = await this.deps.ledger.walletBalance(seat.userId, state.currency ?? 'usd');
+      const balance = await seatBalance(this.deps.ledger, state, seat.userId);
       const r = applyAction(
         current,
         {

@@ -78,7 +78,7 @@ async function seatedTable() {
   const roomId = randomUUID();
   const runtime = new TableRuntime({
     store,
-    ledger: { walletBalance: async () => 100_000 },
+    ledger: { walletBalance: async () => 100_000, escrowOf: async () => 0, balance: async () => 0 },
     rooms,
     // The first deal waits a moment, so that all three are dealt in.
     // Three different scores: the hand cannot end in a svara.
@@ -157,7 +157,7 @@ describe('TableRuntime seeds (RULES §7)', () => {
     const roomId = randomUUID();
     const runtime = new TableRuntime({
       store: new MemoryStore(),
-      ledger: { walletBalance: async () => 100_000 },
+      ledger: { walletBalance: async () => 100_000, escrowOf: async () => 0, balance: async () => 0 },
       rooms,
       options: resolveOptions({ startDelayMs: 200, timings: { turnMs: 60_000, resultMs: 60_000 } }),
       logger: createLogger({ level: 'silent', pretty: false }),
@@ -210,7 +210,7 @@ describe('TableRuntime when a step keeps failing', () => {
     const logged: string[] = [];
     const runtime = new TableRuntime({
       store,
-      ledger: { walletBalance: async () => 100_000 },
+      ledger: { walletBalance: async () => 100_000, escrowOf: async () => 0, balance: async () => 0 },
       rooms,
       // Short turns: the players never act, so the time-outs end the hand (a settling step).
       options: resolveOptions({

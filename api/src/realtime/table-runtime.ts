@@ -27,7 +27,7 @@ import type { TableDirectory, TableSnapshot } from '../rooms/table-directory.js'
 import { DeadlineTimer } from './deadline-timer.js';
 import type { HandRow } from './hand-store.js';
 import { handRows } from './hand-rows.js';
-import { planMoney, walletBalancesAfter, type MoneyPlan } from './ledger-plan.js';
+import { planMoney, seatBalance, walletBalancesAfter, type MoneyPlan } from './ledger-plan.js';
 import { SeatConflictError, seatWrites } from './seat-store.js';
 import { SerialQueue } from './serial-queue.js';
 import { FailureStreak } from './step-failures.js';
@@ -136,7 +136,7 @@ export class TableRuntime implements TableDirectory {
     // What the database holds of the room's table: its running hand and its seats (table-resume.ts).
     const restored = this.deps.resume
       ? await this.deps.resume.restore(room)
-      : await newTable(room, this.deps.store, this.deps.options.timings);
+      : await newTable(room, this.deps.store, this.deps.options.timings, this.deps.tournaments);
     const table: Table = {
       roomId,
       type: room.type,
@@ -187,9 +187,15 @@ export class TableRuntime implements TableDirectory {
     }
     const elsewhere = this.seatedAt.get(user.id);
     if (elsewhere !== undefined && elsewhere !== roomId) return refuse('seated_elsewhere');
+    // A Sit & Go's entrant keeps their one seat for it (RULES §9).
+    if (!table.state.tournament && (await this.deps.tournaments?.isEntered(user.id))) {
+      return refuse('tournament_elsewhere');
+    }
     // Reserved now, synchronously, so two sit-downs at two tables cannot both pass the check.
     if (elsewhere === undefined) this.seatedAt.set(user.id, roomId);
     const result = await this.run(table, async () => {
+      // A Sit & Go's seats are taken by its organiser only (seatTournament).
+      if (table.state.tournament) return refuse('forbidden', 'a Sit & Go seats its own players');
       const balance = await this.deps.ledger.walletBalance(user.id, currencyOf(table));
       return this.step(table, {
         type: 'sit',
@@ -205,6 +211,66 @@ export class TableRuntime implements TableDirectory {
       if (this.seatedAt.get(user.id) === roomId) this.seatedAt.delete(user.id);
     }
     return result;
+  }
+
+  /**
+   * Seats a Sit & Go's players at its table (RULES §9), each with their tournament chips at the seat
+   * drawn for them. A player already seated there keeps the seat (a repeated call after a restart).
+   */
+  async seatTournament(
+    roomId: string,
+    players: readonly (SeatUser & { position: number })[],
+  ): Promise<ActResult> {
+    const table = await this.open(roomId);
+    if (!table) return refuse('game_not_found');
+    if (!table.state.tournament) return refuse('forbidden', 'not a Sit & Go table');
+    return this.run(table, async () => {
+      for (const p of players) {
+        if (this.isSeated(table, p.id)) continue;
+        const balance = await seatBalance(this.deps.ledger, table.state, p.id);
+        const r = await this.step(table, {
+          type: 'sit',
+          playerId: p.id,
+          position: p.position,
+          balance,
+          username: p.username,
+          avatar: p.avatar,
+          ...(isHousePlayerId(p.id) ? { house: true } : {}),
+        });
+        if (!r.ok) return r;
+      }
+      return { ok: true };
+    });
+  }
+
+  /**
+   * An operator cancels a running Sit & Go: a hand in play is voided (its pot back to the players'
+   * tournament chips), the seats are freed and the table leaves memory; the room closes.
+   */
+  async retireTournament(roomId: string): Promise<boolean> {
+    const table = await this.open(roomId);
+    // Another node runs the table (its lease): it is that node's to stop.
+    if (!table) return false;
+    await table.queue.run(async () => {
+      table.timer.clear();
+      await table.writing;
+      const s = table.state;
+      if (table.rowStatus === 'running' && s.hand) {
+        await this.deps.store.voidHand({ roomId, handNumber: s.handNumber, state: s });
+      }
+      await this.deps.seats?.replaceRoom(roomId, []);
+      for (const seat of s.seats) {
+        if (this.seatedAt.get(seat.playerId) === roomId) this.seatedAt.delete(seat.playerId);
+        this.deps.protection?.seatChanged(seat.playerId, roomId, false);
+      }
+      // Whatever is still queued for this table finds nobody seated and nothing in play.
+      table.state = { ...s, seats: [], hand: null, svara: null, result: null, pot: 0, status: 'waiting' };
+      this.tables.delete(roomId);
+      this.closers.cancel(roomId);
+    });
+    await this.deps.rooms.close(roomId);
+    this.listener?.closed(roomId);
+    return true;
   }
 
   /** A player's move at the table: blind_bet, look, call, raise, fold, join_svara, skip_svara, back. */
@@ -325,7 +391,14 @@ export class TableRuntime implements TableDirectory {
     // A hand this action ended makes the next one foreseeable: its seed is committed before anyone hears.
     const after = await this.seeds.commitIfDue(table, r.state);
     if (r.events.some((e) => e.type === 'hand_started')) this.seeds.prefetch(table, after.handNumber + 1);
-    const plan = planMoney(table.roomId, before.pot, before.handNumber, r.events, currencyOf(table));
+    const plan = planMoney(
+      table.roomId,
+      before.pot,
+      before.handNumber,
+      r.events,
+      currencyOf(table),
+      before.tournament?.id,
+    );
     const rows = handRows(table, before, after, plan, action, now);
     // Seats are written first: the unique keys refuse a sit-down taken elsewhere (SeatConflictError).
     const seats = this.deps.seats ? seatWrites(after, r.events) : [];
@@ -434,7 +507,7 @@ export class TableRuntime implements TableDirectory {
       for (let deals = 0; deals < 3 && needsDeal(table.state) && this.dealDue(table); deals++) {
         // Before every deal the accounts are asked again: a suspension made on another node, or
         // whose signal was lost, still stands the player up before they are dealt in.
-        if (await flagStandUps(table, this.deps)) {
+        if (!table.state.tournament && (await flagStandUps(table, this.deps))) {
           await this.standUpFlagged(table);
           if (!needsDeal(table.state)) break;
         }
@@ -534,7 +607,7 @@ export class TableRuntime implements TableDirectory {
   private async syncBalance(table: Table, userId: string): Promise<ActResult> {
     const seat = table.state.seats.find((s) => s.playerId === userId);
     if (!seat) return refuse('not_seated');
-    const balance = await this.deps.ledger.walletBalance(userId, currencyOf(table));
+    const balance = await seatBalance(this.deps.ledger, table.state, userId);
     if (balance === seat.balance) return { ok: true };
     return this.step(table, { type: 'set_balance', playerId: userId, balance });
   }
@@ -542,6 +615,11 @@ export class TableRuntime implements TableDirectory {
   /** Stands up the flagged players once no hand is in play (a hand in progress is played out). */
   private async standUpFlagged(table: Table): Promise<ActResult> {
     if (HAND_RUNNING.has(table.state.status)) return { ok: true };
+    // A Sit & Go's seat is kept until its player is out (RULES §9): its buy-in was checked at entry.
+    if (table.state.tournament) {
+      takeStandUps(table);
+      return { ok: true };
+    }
     for (const { userId, code } of takeStandUps(table)) {
       const result = await this.step(table, { type: 'leave', playerId: userId });
       if (!result.ok) continue;

@@ -15,7 +15,7 @@ import type { SeedContributionStore } from './seed-contributions.js';
 import type { SeatStore } from './seat-store.js';
 import type { SerialQueue } from './serial-queue.js';
 import type { FailureStreak } from './step-failures.js';
-import type { TableResumer } from './table-resume.js';
+import type { TableResumer, TournamentTablesPort } from './table-resume.js';
 
 export type ActResult = { ok: true } | { ok: false; code: ErrorCode; detail?: string };
 
@@ -56,8 +56,10 @@ export interface RoomsPort {
 
 export interface TableRuntimeDeps {
   store: HandStore;
-  ledger: Pick<Ledger, 'walletBalance'>;
+  ledger: Pick<Ledger, 'walletBalance' | 'escrowOf' | 'balance'>;
   rooms: RoomsPort;
+  /** Sit & Go tables (api/src/tournaments): a tournament room's table is opened with its tournament. */
+  tournaments?: TournamentTablesPort;
   options: RealtimeOptions;
   logger: Logger;
   /** Suspended accounts take no seat and are stood up between hands (users/suspension.ts). */

@@ -57,6 +57,11 @@ export interface RoomsService {
   create(ownerId: string, input: CreateRoomInput): Promise<RoomRecord>;
   /** A public practice table kept by the house (RULES §8): no owner, never closed for being empty. */
   createKept(stakeCents: number): Promise<RoomRecord>;
+  /**
+   * A Sit & Go's table (RULES §9): private (no lobby lists it, nobody sits there but its players, whom
+   * its organiser seats), in chips, no owner.
+   */
+  createTournamentRoom(stakeCents: number): Promise<RoomRecord>;
   /** Open rooms, public and private, newest first, with their players from the table directory. */
   listOpen(): Promise<RoomSummary[]>;
   /**
@@ -308,6 +313,20 @@ export function createRoomsService(deps: {
         passwordSealed: null,
         currency: 'chips',
         houseKept: true,
+      });
+    },
+
+    async createTournamentRoom(stakeCents) {
+      return insertRoom({
+        id: randomUUID(),
+        ownerId: null,
+        stakeCents,
+        type: 'private',
+        // A password nobody knows: nobody enters by it (the players are seated by the tournament).
+        passwordHash: await hashPassword(randomUUID()),
+        passwordSealed: null,
+        currency: 'chips',
+        houseKept: false,
       });
     },
 

@@ -17,6 +17,7 @@ import { roomCurrencySchema } from './currency.js';
 import { cardSchema } from '../card-schema.js';
 import { HOUSE_SHARE_BPS } from './constants.js';
 import { avatarPath } from './rest.js';
+import { tournamentFrameSchema } from './tournaments.js';
 
 export const TABLE_STATUSES = [
   'waiting',
@@ -228,6 +229,11 @@ export const gameStateSchema = z.object({
    * Sent with every frame; absent only from states built outside a connection.
    */
   seq: z.number().int().nonnegative().optional(),
+  /**
+   * At a Sit & Go's table (RULES §9): its level, ante and places. Every amount of the frame is then
+   * in tournament chips (`currency` is 'chips'), the prizes in the tournament's own currency.
+   */
+  tournament: tournamentFrameSchema.optional(),
 });
 export type GameState = z.infer<typeof gameStateSchema>;
 /** A frame as sent: a GameState with its fields at their defaults left out. */

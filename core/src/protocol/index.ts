@@ -11,3 +11,4 @@ export * from './protection.js';
 export * from './practice.js';
 export * from './frame-patch.js';
 export * from './frame-diff.js';
+export * from './tournaments.js';

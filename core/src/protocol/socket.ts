@@ -9,6 +9,11 @@ import { lobbyRoomsSchema, lobbyViewSchema } from './lobby.js';
 import { clientSeedSchema } from '../fairness/client-seed.js';
 import { exclusionStateSchema, realityCheckEventSchema } from './protection.js';
 import { profileSuspensionSchema } from './rest.js';
+import {
+  tournamentCancelledEventSchema,
+  tournamentFinishedEventSchema,
+  tournamentStartedEventSchema,
+} from './tournaments.js';
 
 export const chatPhraseSchema = z
   .string()
@@ -111,6 +116,12 @@ export const serverEvents = {
   /** A seated player's session reached a multiple of their reality-check minutes (protection.ts). */
   reality_check: realityCheckEventSchema,
   account_state: accountStateSchema,
+  /** Sit & Go (RULES §9, tournaments.ts): the tournament filled and its table is open. */
+  tournament_started: tournamentStartedEventSchema,
+  /** The player is out (their place) or won. */
+  tournament_finished: tournamentFinishedEventSchema,
+  /** An operator cancelled it: the player's share of the escrow and their fee came back. */
+  tournament_cancelled: tournamentCancelledEventSchema,
 } as const;
 export type ServerEventName = keyof typeof serverEvents;
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEvents)[E]>;

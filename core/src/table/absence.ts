@@ -25,6 +25,7 @@ export function comeBack(d: Draft, playerId: string): TableError | null {
 
 /** When the first away player who could be stood up reaches their time away (awayLimitMs), or null. */
 export function awayDeadline(s: TableState): Deadline | null {
+  if (s.tournament) return null;
   const limit = awayLimitMs(s);
   let at: number | null = null;
   for (const seat of s.seats) {
@@ -50,7 +51,7 @@ export function standUpAwayTooLong(d: Draft): void {
  */
 export function standUpBlockers(d: Draft): void {
   const s = d.s;
-  if (s.status !== 'waiting') return;
+  if (s.status !== 'waiting' || s.tournament) return;
   const present = s.seats.filter((seat) => !seat.leaving && !isAway(seat));
   const able = present.filter((seat) => seat.balance >= s.stake);
   if (able.length >= 2 || present.length < 2) return;

@@ -18,6 +18,7 @@ export function awayMsOf(s: TableState): number {
  * their way out, balance at least S) while someone is away: the away players hold it.
  */
 export function heldByAway(s: TableState): boolean {
+  if (s.tournament) return false;
   if (s.status !== 'waiting' || !s.seats.some(isAway)) return false;
   const able = s.seats.filter((seat) => !seat.leaving && !isAway(seat) && seat.balance >= s.stake);
   return able.length < 2;
@@ -31,7 +32,8 @@ export function awayLimitMs(s: TableState): number {
 
 /** Away long enough to lose the seat: AWAY_HANDS_LIMIT hands dealt without them, or awayLimitMs. */
 export function awayTooLong(s: TableState, seat: Seat, now: number): boolean {
-  if (!isAway(seat)) return false;
+  // RULES §9: at a Sit & Go an away player keeps the seat and is dealt in until out of chips.
+  if (!isAway(seat) || s.tournament) return false;
   return seat.handsAway >= AWAY_HANDS_LIMIT || now >= seat.awaySince! + awayLimitMs(s);
 }
 

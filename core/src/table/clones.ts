@@ -27,6 +27,7 @@ export function cloneState(s: TableState): TableState {
     nextCommitment: s.nextCommitment,
     // Optional fields the compiler cannot make a copy spell out: a practice table's currency.
     ...(s.currency ? { currency: s.currency } : {}),
+    ...(s.tournament ? { tournament: s.tournament } : {}),
   };
 }
 

@@ -41,6 +41,17 @@ export function createTable(config: TableConfig): TableState {
     result: null,
     fairness: null,
     nextCommitment: null,
-    ...(config.currency === 'chips' ? { currency: 'chips' as const } : {}),
+    ...(config.currency === 'chips' || config.tournament ? { currency: 'chips' as const } : {}),
+    ...(config.tournament
+      ? {
+          tournament: {
+            ...config.tournament,
+            handsDealt: 0,
+            chipsAtStart: [],
+            places: [],
+            finished: false,
+          },
+        }
+      : {}),
   };
 }

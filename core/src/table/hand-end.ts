@@ -12,6 +12,7 @@ import {
   type Draft,
 } from './draft.js';
 import { awayTooLong } from './away-rules.js';
+import { placesOfBusts } from '../tournament/places.js';
 import { houseShareOf, splitEvenly } from './pots.js';
 import type { SeatChangeReason } from './types.js';
 
@@ -20,7 +21,8 @@ import type { SeatChangeReason } from './types.js';
  * and the rest is split evenly, odd cents to the first winners. Returns the house share.
  */
 export function payPot(d: Draft, amount: Cents, winnerIds: readonly string[]): Cents {
-  const house = houseShareOf(amount);
+  // RULES §9: no share from a Sit & Go's pots (the house earns the fee).
+  const house = d.s.tournament ? 0 : houseShareOf(amount);
   payHouse(d, house);
   const parts = splitEvenly(amount - house, winnerIds.length);
   winnerIds.forEach((id, i) => {
@@ -58,6 +60,10 @@ export function closeHand(d: Draft): void {
  * AWAY_HANDS_LIMIT hands or `awayMs`.
  */
 export function standUpLeavers(d: Draft): void {
+  if (d.s.tournament) {
+    knockOut(d);
+    return;
+  }
   const sv = d.s.svara;
   // A copy: freeing a seat removes it from the (possibly already copied) seats array.
   for (const seat of [...d.s.seats]) {
@@ -69,6 +75,44 @@ export function standUpLeavers(d: Draft): void {
     if (sv && (sv.tied.includes(seat.playerId) || sv.participants.includes(seat.playerId))) continue;
     freeSeat(d, seat.playerId, reason);
   }
+}
+
+/**
+ * A Sit & Go after a hand (RULES §9): players left with no chips are out, with their places (players
+ * still tied in a pending svara are not out yet); when one player holds every chip they have won.
+ */
+function knockOut(d: Draft): void {
+  const s = d.s;
+  const t = s.tournament!;
+  const sv = s.svara;
+  const busted = s.seats.filter(
+    (seat) =>
+      seat.balance === 0 &&
+      !(sv && (sv.tied.includes(seat.playerId) || sv.participants.includes(seat.playerId))),
+  );
+  const places = placesOfBusts(
+    s.seats.length,
+    busted.map((seat) => ({
+      playerId: seat.playerId,
+      chipsAtStart: t.chipsAtStart.find((c) => c.playerId === seat.playerId)?.chipsAtStart ?? 0,
+    })),
+  );
+  // Ties keep the order of chipsAtStart (turn order: the earlier seat from the dealer first).
+  const order = (id: string) => t.chipsAtStart.findIndex((c) => c.playerId === id);
+  places.sort((a, b) => a.place - b.place || order(a.playerId) - order(b.playerId));
+  for (const seat of busted) freeSeat(d, seat.playerId, 'out');
+  const finished = sv === null && s.pot === 0 && s.seats.length === 1;
+  if (finished) places.unshift({ playerId: s.seats[0]!.playerId, place: 1 });
+  if (places.length === 0) return;
+  s.tournament = { ...t, places: [...t.places, ...places], finished };
+  d.events.push({
+    type: 'tournament_places',
+    tournamentId: t.id,
+    handNumber: s.handNumber,
+    places,
+    finished,
+  });
+  if (finished) freeSeat(d, s.seats[0]!.playerId, 'won');
 }
 
 export function freeSeat(d: Draft, playerId: string, reason: SeatChangeReason): void {

@@ -93,5 +93,7 @@ export type {
   TableResult,
   TableState,
   TableTimings,
+  TableTournament,
+  TournamentConfig,
   TransferReason,
 } from './types.js';

@@ -3,6 +3,7 @@ import type { Cents } from '../money.js';
 import { BALANCE_STAKE_MULTIPLIER } from '../protocol/constants.js';
 import { findSeat, hand, log, patchSeat, playerIndex, type Draft } from './draft.js';
 import { freeSeat } from './hand-end.js';
+import { markAway } from './absence.js';
 import { closeIfDecided, leaveDuringSvara } from './svara.js';
 import { advance, afterFoldOutOfTurn, foldPlayer } from './turns.js';
 import type { Seat, TableError } from './types.js';
@@ -31,7 +32,9 @@ export function sit(d: Draft, input: SitInput): TableError | null {
   // House players sit only at practice tables (RULES §8): the server's rule, whatever a caller asks.
   if (input.house && s.currency !== 'chips')
     return { code: 'forbidden', detail: 'house players play practice only' };
-  if (input.balance < BALANCE_STAKE_MULTIPLIER * s.stake) return { code: 'insufficientBalance' };
+  // RULES §9: the 10 × S entry does not apply at a Sit & Go (its organiser seats the players).
+  if (!s.tournament && input.balance < BALANCE_STAKE_MULTIPLIER * s.stake)
+    return { code: 'insufficientBalance' };
   let position = input.position;
   if (position === null) {
     for (let p = 1; p <= s.maxSeats && position === null; p++) {
@@ -68,6 +71,11 @@ export function leave(d: Draft, playerId: string): TableError | null {
   if (!seat) return { code: 'not_seated' };
   if (seat.leaving) return null;
   const s = d.s;
+  // RULES §9: a Sit & Go's seat is kept until its player is out; leaving the room makes them away.
+  if (s.tournament) {
+    markAway(d, playerId);
+    return null;
+  }
   if ((s.status === 'blind_betting' || s.status === 'betting') && s.hand) {
     const i = playerIndex(s.hand, playerId);
     if (i >= 0 && !s.hand.players[i]!.folded) {
@@ -91,6 +99,8 @@ export function leave(d: Draft, playerId: string): TableError | null {
 /** The wallet changed outside the table: the seat's balance follows it. */
 export function setBalance(d: Draft, playerId: string, balance: Cents): TableError | null {
   if (!findSeat(d.s, playerId)) return { code: 'not_seated' };
+  // Tournament chips change only by play (RULES §9).
+  if (d.s.tournament) return { code: 'action_not_allowed', detail: 'tournament chips' };
   patchSeat(d, playerId, { balance });
   // A player who can no longer pay the svara share is no longer waited for.
   closeIfDecided(d);

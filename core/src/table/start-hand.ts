@@ -8,14 +8,40 @@
 import type { Card } from '../cards.js';
 import { scoreHand } from '../scoring.js';
 import { fairRandomInt, seedCommitment } from '../shuffle.js';
+import { anteLevel } from '../tournament/schedule.js';
 import { isAway } from './away-rules.js';
 import { findSeat, log, patchPlayer, patchSeat, payIn, sound, type Draft } from './draft.js';
 import { beginBetting } from './turns.js';
 import type { Hand, HandPlayer, PlayerSeed, Seat, TableState } from './types.js';
 
-/** Seated players who play the next ordinary hand: not leaving, not away, balance at least S (RULES §2.1, §6). */
+/**
+ * Seated players who play the next ordinary hand: not leaving, not away, balance at least S (RULES
+ * §2.1, §6). At a Sit & Go's table everyone with chips, away or not (RULES §9), until it is won.
+ */
 export function playersAbleToPlay(s: TableState): Seat[] {
+  if (s.tournament) {
+    if (s.tournament.finished) return [];
+    return s.seats.filter((seat) => !seat.leaving && seat.balance > 0);
+  }
   return s.seats.filter((seat) => !seat.leaving && !isAway(seat) && seat.balance >= s.stake);
+}
+
+/**
+ * A Sit & Go's ordinary deal (RULES §9): the ante of this hand's level becomes the stake, and each
+ * player's chips are noted (the places of players out on this hand go by them).
+ */
+function startTournamentHand(s: TableState, players: readonly HandPlayer[]): void {
+  const t = s.tournament!;
+  const handsDealt = t.handsDealt + 1;
+  s.stake = anteLevel(handsDealt, t.startingAnte, t.handsPerLevel).ante;
+  s.tournament = {
+    ...t,
+    handsDealt,
+    chipsAtStart: players.map((p) => ({
+      playerId: p.playerId,
+      chipsAtStart: s.seats.find((seat) => seat.playerId === p.playerId)!.balance,
+    })),
+  };
 }
 
 /** The first of `positions` (sorted ascending) clockwise after `after`. */
@@ -77,7 +103,7 @@ export function dealHand(d: Draft, input: DealInput): void {
     s.svara = null;
   } else {
     dealt = playersAbleToPlay(s);
-    for (const seat of s.seats) {
+    for (const seat of s.tournament ? [] : s.seats) {
       if (seat.leaving) continue;
       if (seat.balance < s.stake) patchSeat(d, seat.playerId, { sittingOut: true });
       // RULES §6: an away player counts the hands dealt without them (svara hands do not count).
@@ -157,13 +183,18 @@ export function dealHand(d: Draft, input: DealInput): void {
 
   if (!isSvara) {
     s.status = 'ante';
-    // RULES §2.3: everyone dealt in pays S. A player left with nothing is all-in for the ante.
+    if (s.tournament) startTournamentHand(s, players);
+    // RULES §2.3: everyone dealt in pays S. A player left with nothing is all-in for the ante; at a
+    // Sit & Go one who cannot pay the whole ante pays what they have and is all-in for it (RULES §9).
+    let antes = 0;
     players.forEach((p, i) => {
-      payIn(d, p.playerId, s.stake, 'ante');
+      const ante = Math.min(s.stake, findSeat(d.s, p.playerId)!.balance);
+      payIn(d, p.playerId, ante, 'ante');
+      antes += ante;
       const allIn = findSeat(d.s, p.playerId)!.balance === 0;
-      patchPlayer(d, i, { paid: s.stake, lastBet: s.stake, lastAction: 'ante', allIn });
+      patchPlayer(d, i, { paid: ante, lastBet: ante, lastAction: 'ante', allIn });
     });
-    log(d, 'ante', null, s.stake * n);
+    log(d, 'ante', null, antes);
   } else {
     // Svara participants put no ante in; one whose balance is empty plays all-in for the pot.
     players.forEach((p, i) => {

@@ -5,6 +5,8 @@
  * Money is integer cents throughout. The invariant kept by every action:
  * sum(seat balances) + pot + houseTotal changes only by `sit`, `set_balance` and a seat leaving
  * the table (money that enters or leaves with a player's wallet), never by play.
+ * At a Sit & Go's table (`tournament`) a seat's balance is the player's tournament chips, kept in
+ * their stack account (tournamentStackReference), and no 5 % share is taken (RULES §9).
  */
 import type { Card } from '../cards.js';
 import type { ErrorCode } from '../errors.js';
@@ -35,6 +37,32 @@ export type TableConfig = {
   timings?: Partial<TableTimings>;
   /** Play chips at a practice table (RULES §8); dollars when absent. */
   currency?: RoomCurrency;
+  /** A Sit & Go's table (RULES §9): plays for tournament chips ('chips'), the stake is the ante. */
+  tournament?: TournamentConfig;
+};
+
+/** What a Sit & Go's table is told when it opens (RULES §9). */
+export type TournamentConfig = {
+  id: string;
+  size: number;
+  /** The first level's ante in minor units (a chip is 100); doubles every `handsPerLevel` hands. */
+  startingAnte: Cents;
+  handsPerLevel: number;
+  /** Prize by place in the tournament's own currency (shown in frames only). */
+  prizes: Cents[];
+  prizeCurrency: RoomCurrency;
+};
+
+/** A Sit & Go's table's own state (RULES §9). */
+export type TableTournament = TournamentConfig & {
+  /** Ordinary hands dealt so far (a svara hand has no ante and does not count). */
+  handsDealt: number;
+  /** Each player's chips when the last ordinary hand was dealt, in turn order (dealer's left first). */
+  chipsAtStart: { playerId: string; chipsAtStart: Cents }[];
+  /** Players out with their places, and the winner (place 1) once finished. */
+  places: { playerId: string; place: number }[];
+  /** One player holds every chip: no more hands. */
+  finished: boolean;
 };
 
 /** A seated player. Balance mirrors the player's wallet; play moves it through transfers. */
@@ -173,6 +201,8 @@ export type TableState = {
   timings: TableTimings;
   /** 'chips' at a practice table (RULES §8); absent at a dollar table (and in states stored before it). */
   currency?: RoomCurrency;
+  /** A Sit & Go's table (RULES §9); absent at a cash or practice table. */
+  tournament?: TableTournament;
   /** 'ante' and 'showdown' are passed through within one action and never stored. */
   status: TableStatus;
   /** Occupied seats, sorted by position. */
@@ -217,7 +247,7 @@ export type TransferReason =
  * Why a seat was taken or freed. 'sat_out': the balance was below S (the player sat a hand out, or
  * blocked the only possible deal); 'away': away for AWAY_HANDS_LIMIT hands or `awayMs` (RULES §6).
  */
-export type SeatChangeReason = 'sat' | 'left' | 'sat_out' | 'away';
+export type SeatChangeReason = 'sat' | 'left' | 'sat_out' | 'away' | 'out' | 'won';
 
 export type TableEvent =
   | {
@@ -262,6 +292,17 @@ export type TableEvent =
       participants: string[];
       winners: string[];
       houseShare: Cents;
+    }
+  /**
+   * A Sit & Go (RULES §9): players went out after a hand (seat_changed 'out') with these places, and
+   * with `finished` the last player (place 1) holds every chip (seat_changed 'won').
+   */
+  | {
+      type: 'tournament_places';
+      tournamentId: string;
+      handNumber: number;
+      places: { playerId: string; place: number }[];
+      finished: boolean;
     };
 
 export type TableAction =

@@ -7,6 +7,8 @@
 import { centsToDollars } from '../money.js';
 import { FRAME_LOG_ENTRIES, HOUSE_SHARE_BPS } from '../protocol/constants.js';
 import type { AllowedActions, GameState, LogEntry, PlayerView } from '../protocol/game-state.js';
+import type { TournamentFrame } from '../protocol/tournaments.js';
+import { anteLevel } from '../tournament/schedule.js';
 import { isAway } from './away-rules.js';
 import { gameDeadline } from './clock.js';
 import { findSeat, playerIndex } from './draft.js';
@@ -113,7 +115,7 @@ export function viewFor(state: TableState, viewerId: string | null, now: number)
     status: s.status,
     pot: $(s.pot),
     tax: $(s.tax),
-    taxPercent: HOUSE_SHARE_BPS / 100,
+    taxPercent: s.tournament ? 0 : HOUSE_SHARE_BPS / 100,
     players,
     currentPlayerIndex: onTurn === null ? -1 : s.seats.findIndex((seat) => seat.playerId === onTurn),
     turnStartTime: inPlay ? h.turnStartedAt : null,
@@ -149,5 +151,28 @@ export function viewFor(state: TableState, viewerId: string | null, now: number)
     viewerId: viewer,
     allowedActions: viewer === null ? null : allowedActionsInDollars(legalMoves(s, viewer)),
     currency: s.currency ?? 'usd',
+    ...(s.tournament ? { tournament: tournamentView(s) } : {}),
+  };
+}
+
+/**
+ * A Sit & Go's line in the frame (RULES §9): the level of the hand in play, or of the next hand while
+ * the table waits or shows a result, and the places decided so far.
+ */
+export function tournamentView(s: TableState): TournamentFrame {
+  const t = s.tournament!;
+  const playing = s.status !== 'waiting' && s.status !== 'finished' && t.handsDealt > 0;
+  const lvl = anteLevel(playing ? t.handsDealt : t.handsDealt + 1, t.startingAnte, t.handsPerLevel);
+  const out = new Set(t.places.map((p) => p.playerId));
+  return {
+    id: t.id,
+    level: lvl.level,
+    ante: $(lvl.ante),
+    nextAnte: $(lvl.nextAnte),
+    handsToNextLevel: lvl.handsToNextLevel,
+    playersLeft: t.finished ? 1 : s.seats.filter((seat) => !out.has(seat.playerId)).length,
+    currency: t.prizeCurrency,
+    prizes: t.prizes.map($),
+    places: t.places.map((p) => ({ playerId: p.playerId, place: p.place })),
   };
 }

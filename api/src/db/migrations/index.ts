@@ -18,6 +18,7 @@ import { Migration20261130010000_lease_key_share } from './Migration202611300100
 import { Migration20261201000000_payment_order_kind } from './Migration20261201000000_payment_order_kind.js';
 import { Migration20261201010000_seed_contributions } from './Migration20261201010000_seed_contributions.js';
 import { Migration20261201040000_operator_review } from './Migration20261201040000_operator_review.js';
+import { Migration20261203000000_tournaments } from './Migration20261203000000_tournaments.js';
 import { Migration20261202000000_practice } from './Migration20261202000000_practice.js';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist (start). */
@@ -52,4 +53,5 @@ export const MIGRATIONS = [
   },
   { name: 'Migration20261201040000_operator_review', class: Migration20261201040000_operator_review },
   { name: 'Migration20261202000000_practice', class: Migration20261202000000_practice },
+  { name: 'Migration20261203000000_tournaments', class: Migration20261203000000_tournaments },
 ];

@@ -10,6 +10,7 @@ import {
   adminSuspendSchema,
   SvaraError,
   telegramIdSchema,
+  tournamentTemplateInputSchema,
 } from '@svara/core';
 import type Router from 'koa-router';
 import { z } from 'zod';
@@ -31,6 +32,25 @@ export function adminRoutes(router: Router<AppState>, services: Services, limits
     await next();
   };
   const admin = services.payments.admin;
+
+  // Sit & Go's (RULES §9): the offers, and cancelling one (the escrow pro rata, the fees back).
+  router.get('/admin/tournament-templates', signedIn, operator, async (ctx) => {
+    ctx.body = await services.tournaments.templates();
+  });
+
+  router.put('/admin/tournament-templates/:id', limits.mutationByIp, signedIn, operator, async (ctx) => {
+    const body = tournamentTemplateInputSchema.safeParse(await readJson(ctx));
+    if (!body.success) throw new SvaraError('validation_failed', 'name, currency, buyIn, fee, size (3 or 6)');
+    ctx.body = await services.tournaments.saveTemplate(String(ctx.params.id), body.data);
+  });
+
+  router.post('/admin/tournaments/:id/cancel', limits.mutationByIp, signedIn, operator, async (ctx) => {
+    const id = z.string().uuid().safeParse(ctx.params.id);
+    if (!id.success) throw new SvaraError('not_found', 'malformed tournament id');
+    const cancelled = await services.tournaments.cancel(id.data, userIdOf(ctx));
+    if (!cancelled) throw new SvaraError('not_found', 'no registering or running Sit & Go with this id');
+    ctx.body = await services.tournaments.details(id.data, null);
+  });
 
   router.get('/admin/withdrawals', signedIn, operator, async (ctx) => {
     const query = listQuerySchema.safeParse(ctx.query);

@@ -54,7 +54,7 @@ class FencedMemoryStore implements HandStore {
 function runtimeOn(ownership: Ownership, store: FencedMemoryStore) {
   return new TableRuntime({
     store: ownership.fencedStore(store),
-    ledger: { walletBalance: async () => 100_000 },
+    ledger: { walletBalance: async () => 100_000, escrowOf: async () => 0, balance: async () => 0 },
     rooms: {
       get: async (id) => ({
         id,
