@@ -20,6 +20,18 @@ export function joinTableKeyboard(
   );
 }
 
+/** "Open the table": the Mini App at a table where the player already has a seat (a Sit & Go's). */
+export function openTableKeyboard(
+  language: Language,
+  miniAppUrl: string,
+  startParam: string,
+): InlineKeyboard {
+  return new InlineKeyboard().webApp(
+    t(language, 'open_table'),
+    miniAppUrlWithStartParam(miniAppUrl, startParam),
+  );
+}
+
 /** The Deposit button's data: it starts the same flow as /deposit (bot/src/deposit). */
 export const DEPOSIT_CALLBACK = 'deposit:start';
 

@@ -44,6 +44,11 @@ export const BotNoticeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('withdrawal_review'), params: z.object({ orderId: z.string() }) }),
   /** To each operator: a withdrawal under review was decided; every copy of its review message shows it. */
   z.object({ kind: z.literal('withdrawal_decided'), params: z.object({ orderId: z.string() }) }),
+  /** To each registered player: their Sit & Go started and their seat waits at `roomId` (RULES §9). */
+  z.object({
+    kind: z.literal('tournament_started'),
+    params: z.object({ tournamentId: z.string(), roomId: z.string().uuid(), name: z.string() }),
+  }),
 ]);
 
 export type BotNotice = z.infer<typeof BotNoticeSchema>;

@@ -9,9 +9,17 @@
  *   player holds, the fees back from the house, the chips back to the bank.
  */
 import { randomInt } from 'node:crypto';
-import { payoutsOf, proRata, tournamentStackReference, type Cents, type TableTournament } from '@svara/core';
+import {
+  isHousePlayerId,
+  payoutsOf,
+  proRata,
+  tournamentStackReference,
+  type Cents,
+  type TableTournament,
+} from '@svara/core';
 import type { Knex } from '@mikro-orm/postgresql';
 import { houseKind as houseKindOf, type Ledger, type TransferRequest } from '../ledger/ledger.js';
+import { enqueueNotices } from '../notices/outbox.js';
 import { balanceInside, postInside } from './ledger-posts.js';
 import {
   buyInEscrow,
@@ -131,6 +139,19 @@ export function createLifecycle(knex: Knex, ledger: Ledger) {
           `update tournaments t set status = 'running', room_id = ?, started_at = now(), prize_pool = ?
             where id = ? returning ${TOURNAMENT_COLUMNS}`,
           [roomId, poolOf(t), id],
+        );
+        // Every person registered hears it in the bot too, with a button to the table (written with
+        // the start, so the notice exists exactly when the start committed).
+        await enqueueNotices(
+          trx,
+          players
+            .filter((p) => !isHousePlayerId(p.userId))
+            .map((p) => ({
+              chatId: p.userId,
+              kind: 'tournament_started' as const,
+              params: { tournamentId: id, roomId, name: t.name },
+              dedupeKey: `tourney:${id}:started:${p.userId}`,
+            })),
         );
         // The next Sit & Go of this offer opens at once.
         await trx.raw(

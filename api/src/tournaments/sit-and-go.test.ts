@@ -16,6 +16,7 @@ import {
 } from '@svara/core';
 import { mulberry32 } from '../../../core/src/table/test-support.js';
 import { knexOf } from '../db/orm.js';
+import { noticesFor } from '../notices/outbox.js';
 import { useRealtimeBench, type TestClient } from '../realtime/test-support/harness.js';
 
 const bench = useRealtimeBench({ sngHouseFillMs: 200, houseThinkScale: 0.01 });
@@ -150,6 +151,15 @@ describe('a 6-player Sit & Go played to the end', () => {
       await c.until(() => c.all('tournament_started').length > 0, 'tournament_started', 5_000);
     const started = six[0]!.all<{ tournamentId: string; roomId: string }>('tournament_started')[0]!;
     expect(started.tournamentId).toBe(t.id);
+    // Each player is told in the bot as well, once, with the table to open.
+    for (const c of six) {
+      const told = (await noticesFor(knexOf(bench.api.services.orm), c.userId)).filter(
+        (n) => n.kind === 'tournament_started',
+      );
+      expect(told.map((n) => n.params)).toEqual([
+        { tournamentId: t.id, roomId: started.roomId, name: t.name },
+      ]);
+    }
     const table = bench.realtime.runtime.peek(started.roomId)!;
     expect(table.seats.map((s) => s.balance)).toEqual(Array(6).fill(150_000));
     // The fees are the house's from the start; a new $1 Sit & Go is open already.

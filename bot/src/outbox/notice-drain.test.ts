@@ -71,6 +71,27 @@ describe('the notice drain', () => {
     expect(harness.telegram.lastTo(2001).text).toBe('Реферальный бонус: +1,50\u00a0$.');
   });
 
+  it('tells a player their Sit & Go started, with a button that opens the Mini App at its table', async () => {
+    await harness.player(telegramUser(2002, { language_code: 'en' }));
+    const roomId = '4f0c2d1e-9a8b-4c7d-8e6f-5a4b3c2d1e0f';
+    await enqueueNotices(harness.knex, [
+      notice(2002, {
+        kind: 'tournament_started',
+        params: { tournamentId: 't-1', roomId, name: '$1 Sit & Go' },
+      }),
+    ]);
+    await harness.svara.notices.runOnce();
+    const sent = harness.telegram.lastTo(2002);
+    expect(sent.text).toBe(
+      'Your Sit & Go “$1 Sit & Go” has started and your seat is waiting. Tap the button to open the table.',
+    );
+    const url = new URL(MINIAPP_URL);
+    url.searchParams.set('tgWebAppStartParam', `join_${roomId}_2002`);
+    expect(sent.reply_markup).toEqual({
+      inline_keyboard: [[{ text: 'Open the table', web_app: { url: url.toString() } }]],
+    });
+  });
+
   it('keeps a notice through Telegram being away and a restart of the bot, then sends it once', async () => {
     await harness.player(telegramUser(2010));
     await enqueueNotices(harness.knex, [withdrawalSent(2010)]);

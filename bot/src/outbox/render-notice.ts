@@ -3,10 +3,16 @@
  * for most, an edit of the bot's invoice message for a settled invoice, and the review card for an
  * operator. Rendering reads the present (a balance, an order's state), so a late notice is not stale.
  */
-import { formatUsdCents, type BotNotice, type BotNoticeParams, type Cents } from '@svara/core';
+import {
+  formatUsdCents,
+  inviteStartParam,
+  type BotNotice,
+  type BotNoticeParams,
+  type Cents,
+} from '@svara/core';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { pickLanguage, shared, t, type Language, type TextParams } from '../i18n.js';
-import { playKeyboard } from '../keyboards.js';
+import { openTableKeyboard, playKeyboard } from '../keyboards.js';
 import type { ReviewCopies } from '../operators/review-copies.js';
 import type { LedgerPort, UsersPort } from '../ports.js';
 
@@ -48,7 +54,12 @@ const CURRENCY_NAMES: Record<string, string> = { USDTTON: 'USDT', TON: 'TON' };
 
 type PlainKind = Exclude<
   BotNotice['kind'],
-  'invoice_paid' | 'invoice_expired' | 'withdrawal_review' | 'withdrawal_decided' | 'withdrawal_rejected'
+  | 'invoice_paid'
+  | 'invoice_expired'
+  | 'withdrawal_review'
+  | 'withdrawal_decided'
+  | 'withdrawal_rejected'
+  | 'tournament_started'
 >;
 
 /** The text parameters of each plain notice; `usd` writes cents for the reader's language. */
@@ -119,6 +130,15 @@ export function createNoticeRenderer(deps: NoticeRendererDeps) {
           .join(' ');
         if (reason) lines.push(t(language, 'notify.rejection_reason', { reason }));
         return { action: 'send', text: lines.join('\n'), reply_markup: play };
+      }
+      case 'tournament_started': {
+        // The button opens the Mini App at the table, where the player's seat is already taken.
+        const { roomId, name } = notice.params;
+        return {
+          action: 'send',
+          text: t(language, 'notify.tournament_started', { name }),
+          reply_markup: openTableKeyboard(language, miniAppUrl, inviteStartParam(roomId, chatId)),
+        };
       }
       case 'deposit_credited': {
         const params = TEXT_PARAMS.deposit_credited(notice.params, usd);
