@@ -12,7 +12,13 @@
  * non-empty) gets its own answer and holds back no other table.
  */
 import type { Knex } from '@mikro-orm/postgresql';
-import { applyAction, tournamentStackReference, type RoomCurrency, type TableAction, type TableState } from '@svara/core';
+import {
+  applyAction,
+  tournamentStackReference,
+  type RoomCurrency,
+  type TableAction,
+  type TableState,
+} from '@svara/core';
 import { preparedStatement } from '../db/prepared-statement.js';
 import { houseKind, ledgerPostArguments, type Ledger, type TransferRequest } from '../ledger/ledger.js';
 import type { LedgerParty, MoneyPlan } from './ledger-plan.js';

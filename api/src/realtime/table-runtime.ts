@@ -217,7 +217,10 @@ export class TableRuntime implements TableDirectory {
    * Seats a Sit & Go's players at its table (RULES §9), each with their tournament chips at the seat
    * drawn for them. A player already seated there keeps the seat (a repeated call after a restart).
    */
-  async seatTournament(roomId: string, players: readonly (SeatUser & { position: number })[]): Promise<ActResult> {
+  async seatTournament(
+    roomId: string,
+    players: readonly (SeatUser & { position: number })[],
+  ): Promise<ActResult> {
     const table = await this.open(roomId);
     if (!table) return refuse('game_not_found');
     if (!table.state.tournament) return refuse('forbidden', 'not a Sit & Go table');

@@ -199,7 +199,10 @@ export class TournamentDirector implements TournamentTablesPort {
       done = true;
       this.logger.warn({ tournamentId: id, operatorId }, 'Sit & Go cancelled');
       for (const [userId, refund] of result.refunds) {
-        this.deps.notify(userId, 'tournament_cancelled', { tournamentId: id, refund: centsToDollars(refund) });
+        this.deps.notify(userId, 'tournament_cancelled', {
+          tournamentId: id,
+          refund: centsToDollars(refund),
+        });
         this.deps.walletChanged(userId);
       }
     });

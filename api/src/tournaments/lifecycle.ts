@@ -9,13 +9,7 @@
  *   player holds, the fees back from the house, the chips back to the bank.
  */
 import { randomInt } from 'node:crypto';
-import {
-  payoutsOf,
-  proRata,
-  tournamentStackReference,
-  type Cents,
-  type TableTournament,
-} from '@svara/core';
+import { payoutsOf, proRata, tournamentStackReference, type Cents, type TableTournament } from '@svara/core';
 import type { Knex } from '@mikro-orm/postgresql';
 import { houseKind as houseKindOf, type Ledger, type TransferRequest } from '../ledger/ledger.js';
 import { balanceInside, postInside } from './ledger-posts.js';
@@ -80,7 +74,8 @@ export function createLifecycle(knex: Knex, ledger: Ledger) {
     return r.rows;
   }
 
-  const stackOf = (id: string, userId: string) => ledger.escrowOf(tournamentStackReference(id, userId), 'chips');
+  const stackOf = (id: string, userId: string) =>
+    ledger.escrowOf(tournamentStackReference(id, userId), 'chips');
 
   return {
     /**
@@ -95,7 +90,11 @@ export function createLifecycle(knex: Knex, ledger: Ledger) {
         const list = await entriesOf(trx, id);
         if (list.length !== t.size) return null;
         const seats = drawSeats(t.size);
-        const players = list.map((e, i) => ({ userId: e.user_id, position: seats[i]!, username: e.username ?? null }));
+        const players = list.map((e, i) => ({
+          userId: e.user_id,
+          position: seats[i]!,
+          username: e.username ?? null,
+        }));
         for (const p of players) {
           await trx.raw(`update tournament_entries set seat = ? where tournament_id = ? and user_id = ?`, [
             p.position,
@@ -146,7 +145,11 @@ export function createLifecycle(knex: Knex, ledger: Ledger) {
     },
 
     /** Players out (their places, and prizes once a paid place is settled) recorded as they go. */
-    async recordPlaces(id: string, places: { playerId: string; place: number }[], prizes: Map<string, Cents>) {
+    async recordPlaces(
+      id: string,
+      places: { playerId: string; place: number }[],
+      prizes: Map<string, Cents>,
+    ) {
       for (const p of places) {
         await knex.raw(
           `update tournament_entries set place = ?, prize = ?, active = false where tournament_id = ? and user_id = ?`,
@@ -204,7 +207,10 @@ export function createLifecycle(knex: Knex, ledger: Ledger) {
      * An operator's cancel: what each player got back (null when already over). A running one's
      * table must be retired first (its hand voided, the chips in the stacks).
      */
-    async cancel(id: string, operatorId: string): Promise<{ refunds: Map<string, Cents>; roomId: string | null } | null> {
+    async cancel(
+      id: string,
+      operatorId: string,
+    ): Promise<{ refunds: Map<string, Cents>; roomId: string | null } | null> {
       const bank = await ledger.systemAccount('chip_bank');
       return knex.transaction(async (trx) => {
         const t = await locked(trx, id);
@@ -223,7 +229,10 @@ export function createLifecycle(knex: Knex, ledger: Ledger) {
         }
         const pool = await balanceInside(trx, escrow);
         const shares = running
-          ? proRata(pool, list.map((e) => ({ playerId: e.user_id, chips: stacks.get(e.user_id)!.chips })))
+          ? proRata(
+              pool,
+              list.map((e) => ({ playerId: e.user_id, chips: stacks.get(e.user_id)!.chips })),
+            )
           : new Map(list.map((e) => [e.user_id, Number(t.buy_in)]));
         const transfers: TransferRequest[] = [];
         const refunds = new Map<string, Cents>();

@@ -184,7 +184,7 @@ export function createTournamentRegistry(deps: RegistryDeps): TournamentRegistry
           const t = (await row(trx, id, true))!;
           const list = await entries(trx, id);
           // A second tap, or a second tab: already registered, nothing moves again.
-          if (list.some((e) => e.user_id === userId)) return summary(trx, t, userId);
+          if (list.some((e) => e.user_id === userId && e.active)) return summary(trx, t, userId);
           if (t.status !== 'registering') throw new SvaraError('tournament_started', t.status);
           if (list.length >= t.size) throw new SvaraError('tournament_full');
           const registration = randomUUID();

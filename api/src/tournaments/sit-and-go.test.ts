@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideHouseMove,
+  proRata,
   type TableAction,
   type TournamentList,
   type TournamentSummary,
@@ -52,7 +53,9 @@ async function playOut(roomId: string, seed: number): Promise<void> {
     if (onTurn && decision) {
       const m = decision.move;
       const action: TableAction =
-        m.type === 'raise' ? { type: 'raise', playerId: onTurn, amount: m.amount } : { type: m.type, playerId: onTurn };
+        m.type === 'raise'
+          ? { type: 'raise', playerId: onTurn, amount: m.amount }
+          : { type: m.type, playerId: onTurn };
       await runtime.act(roomId, action as Parameters<typeof runtime.act>[1]);
     } else await new Promise((r) => setTimeout(r, 5));
   }
@@ -75,7 +78,9 @@ describe('registering', () => {
     for (const tap of taps) expect(tap.status).toBe(200);
     expect(taps[0]!.body).toMatchObject({ registered: true, registeredCount: 1, buyIn: 5, fee: 0.5 });
     expect(await bench.walletBalance(a!.userId)).toBe(10_000 - 550);
-    const offs = await Promise.all([1, 2].map(() => bench.rest<{ code?: string }>('POST', `/tournaments/${t.id}/unregister`, a!.token)));
+    const offs = await Promise.all(
+      [1, 2].map(() => bench.rest<{ code?: string }>('POST', `/tournaments/${t.id}/unregister`, a!.token)),
+    );
     expect(offs.map((o) => o.status).sort()).toEqual([200, 409]);
     expect(offs.find((o) => o.status === 409)!.body.code).toBe('not_registered');
     expect(await bench.walletBalance(a!.userId)).toBe(10_000);
@@ -114,7 +119,8 @@ describe('a 6-player Sit & Go played to the end', () => {
     const six = await players(6);
     const t = await open(six[0]!.token, 'usd-1');
     for (const c of six) expect((await register(c, t.id)).status).toBe(200);
-    for (const c of six) await c.until(() => c.all('tournament_started').length > 0, 'tournament_started', 5_000);
+    for (const c of six)
+      await c.until(() => c.all('tournament_started').length > 0, 'tournament_started', 5_000);
     const started = six[0]!.all<{ tournamentId: string; roomId: string }>('tournament_started')[0]!;
     expect(started.tournamentId).toBe(t.id);
     const table = bench.realtime.runtime.peek(started.roomId)!;
@@ -123,7 +129,8 @@ describe('a 6-player Sit & Go played to the end', () => {
     expect((await open(six[0]!.token, 'usd-1')).id).not.toBe(t.id);
 
     await playOut(started.roomId, 42);
-    for (let i = 0; i < 200 && (await statusOf(t.id)) !== 'finished'; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 200 && (await statusOf(t.id)) !== 'finished'; i++)
+      await new Promise((r) => setTimeout(r, 25));
     expect(await statusOf(t.id)).toBe('finished');
 
     const balances = await Promise.all(six.map((c) => bench.walletBalance(c.userId)));
@@ -131,12 +138,16 @@ describe('a 6-player Sit & Go played to the end', () => {
     // Pool $6.00: 35 % = $2.10, the winner $3.90; nobody else is paid.
     expect([...won].sort((a, b) => b - a)).toEqual([390, 210, 0, 0, 0, 0]);
     expect(balances.reduce((a, b) => a + b, 0)).toBe(6 * 10_000 - 6 * 10);
-    const details = await bench.rest<{ results: { place: number; prize: number }[] }>('GET', `/tournaments/${t.id}`);
+    const details = await bench.rest<{ results: { place: number; prize: number }[] }>(
+      'GET',
+      `/tournaments/${t.id}`,
+    );
     expect(details.body.results.filter((r) => r.prize > 0).map((r) => [r.place, r.prize])).toEqual([
       [1, 3.9],
       [2, 2.1],
     ]);
-    for (const c of six) await c.until(() => c.all('tournament_finished').length > 0, 'tournament_finished', 5_000);
+    for (const c of six)
+      await c.until(() => c.all('tournament_finished').length > 0, 'tournament_finished', 5_000);
     await bench.expectLedgerOk();
   }, 180_000);
 });
@@ -145,20 +156,47 @@ describe("an operator's cancel", () => {
   it('pays a running Sit & Go out in proportion to the chips held and returns the fees', async () => {
     const three = [await bench.player(nextId++), await bench.player(nextId++), await bench.player(nextId++)];
     const services = bench.api.services;
-    await services.tournaments.saveTemplate('usd-3x', { name: '$3 trio', currency: 'usd', buyIn: 3, fee: 0.3, size: 3 });
+    await services.tournaments.saveTemplate('usd-3x', {
+      name: '$3 trio',
+      currency: 'usd',
+      buyIn: 3,
+      fee: 0.3,
+      size: 3,
+    });
     const t = await open(three[0]!.token, 'usd-3x');
     for (const c of three) expect((await register(c, t.id)).status).toBe(200);
     await three[0]!.until(() => three[0]!.all('tournament_started').length > 0, 'tournament_started', 5_000);
     const { roomId } = three[0]!.all<{ roomId: string }>('tournament_started')[0]!;
     // A hand or two is played, then the operator calls it off, maybe mid-hand.
     const runtime = bench.realtime.runtime;
-    for (let i = 0; i < 400 && (runtime.peek(roomId)?.handNumber ?? 0) < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 400 && (runtime.peek(roomId)?.handNumber ?? 0) < 2; i++)
+      await new Promise((r) => setTimeout(r, 10));
     expect(await services.tournaments.cancel(t.id, '1')).toBe(true);
     expect(await statusOf(t.id)).toBe('cancelled');
+    // The chips each player held (a hand in play voided) are what went back to the chip bank.
+    const knex = knexOf(services.orm);
+    const held = await knex.raw<{ rows: { key: string; amount: string }[] }>(
+      `select idempotency_key as key, amount from transfers where idempotency_key like ?`,
+      [`tourney:${t.id}:cancel:%:chips`],
+    );
+    const chips = three.map((c) => ({
+      playerId: c.userId,
+      chips: Number(held.rows.find((r) => r.key.includes(`:${c.userId}:`))?.amount ?? 0),
+    }));
+    expect(chips.reduce((a, c) => a + c.chips, 0)).toBe(3 * 150_000);
+    const shares = proRata(900, chips);
     const balances = await Promise.all(three.map((c) => bench.walletBalance(c.userId)));
-    // Every cent of the pool and every fee came back; the fees left the house again.
+    // Each got their share of the $9 pool by chips held, and their fee back from the house.
+    three.forEach((c, i) => expect(balances[i]).toBe(10_000 - 330 + shares.get(c.userId)! + 30));
     expect(balances.reduce((a, b) => a + b, 0)).toBe(3 * 10_000);
-    for (const c of three) await c.until(() => c.all('tournament_cancelled').length > 0, 'tournament_cancelled', 5_000);
+    const cancelled = await bench.rest<{ code: string }>(
+      'POST',
+      `/tournaments/${t.id}/register`,
+      three[0]!.token,
+    );
+    expect(cancelled.body.code).toBe('tournament_started');
+    for (const c of three)
+      await c.until(() => c.all('tournament_cancelled').length > 0, 'tournament_cancelled', 5_000);
     await bench.expectLedgerOk();
   }, 60_000);
 });

@@ -71,7 +71,9 @@ export class Migration20261203000000_tournaments extends Migration {
         active boolean not null default true,
         primary key (tournament_id, user_id)
       );`);
-    this.addSql(`create unique index tournament_entries_one_active on tournament_entries (user_id) where active;`);
+    this.addSql(
+      `create unique index tournament_entries_one_active on tournament_entries (user_id) where active;`,
+    );
     this.addSql(`create index tournament_entries_user on tournament_entries (user_id, registered_at desc);`);
   }
 

@@ -25,11 +25,17 @@ export function tournamentRoutes(router: Router<AppState>, services: Services, l
     ctx.body = await tournaments.details(String(ctx.params.id), viewerOf(ctx));
   });
 
-  router.post('/tournaments/:id/register', limits.mutationByIp, signedIn, limits.mutationByUser, async (ctx) => {
-    const userId = userIdOf(ctx);
-    ctx.body = await tournaments.register(userId, String(ctx.params.id));
-    services.wallets.changed(userId);
-  });
+  router.post(
+    '/tournaments/:id/register',
+    limits.mutationByIp,
+    signedIn,
+    limits.mutationByUser,
+    async (ctx) => {
+      const userId = userIdOf(ctx);
+      ctx.body = await tournaments.register(userId, String(ctx.params.id));
+      services.wallets.changed(userId);
+    },
+  );
 
   router.post(
     '/tournaments/:id/unregister',
