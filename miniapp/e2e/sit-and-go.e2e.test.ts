@@ -143,7 +143,10 @@ describe('a 3-player Sit & Go', () => {
     expect(await card(page).getByTestId('tournament-registered').textContent()).toBe('0/3');
     await register(page);
     await register(oscar.page);
-    await expect.poll(() => card(petra.page).getByTestId('tournament-registered').textContent()).toBe('2/3');
+    // The list asks again every few seconds: the other registration shows without a reload.
+    await expect
+      .poll(() => card(petra.page).getByTestId('tournament-registered').textContent(), { timeout: 10_000 })
+      .toBe('2/3');
     await screenshot(oscar.page, 'sng-registered-en');
   });
 

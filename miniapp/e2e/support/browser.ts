@@ -38,7 +38,7 @@ export type Player = {
  * Opens the Mini App as a test user (development sign-in through /api/v1/dev/init-data). The player
  * has typed their own client seed (the app sends it for every hand), so the seeded deals are the
  * planned ones; `randomSeeds` leaves the app's default: a fresh random seed for every hand.
- * `language`: the language chosen on this device.
+ * `language`: the language the player chose (on this device and on the server).
  */
 export async function openPlayer(
   browser: Browser,
@@ -74,6 +74,21 @@ export async function openPlayer(
   await page.goto(`${baseUrl}/?user=${id}&name=${name}`);
   await passAgreementGate(page);
   await page.getByTestId('dashboard').waitFor();
+  if (options.language) {
+    // The player's language is kept on the server too, and the app follows it on sign-in.
+    await page.evaluate(async (language) => {
+      await fetch('/api/v1/users/language', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('token')}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ language }),
+      });
+    }, options.language);
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor();
+  }
   return player;
 }
 

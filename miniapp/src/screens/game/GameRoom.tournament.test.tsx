@@ -76,6 +76,8 @@ describe('a Sit & Go table', () => {
     expect(screen.getByTestId('tournament-prizes').textContent).toBe('1-е 3,90\u00a0$ · 2-е 2,10\u00a0$');
     expect(screen.getByTestId('my-balance').textContent).toBe('1\u00a0480\u00a0◎');
     expect(screen.queryByTestId('practice-mark')).toBeNull();
+    // No house share at a Sit & Go's table (RULES §9): no tax line.
+    expect(screen.queryByTestId('tax-label')).toBeNull();
     // Only the prizes are money: the table itself has no "$".
     const room = screen.getByTestId('game-room').textContent!;
     expect(room.replace(screen.getByTestId('tournament-prizes').textContent!, '')).not.toContain('$');

@@ -72,11 +72,14 @@ export function ResultsSheet({
             </div>
             <div className="text-cream/85" data-testid="results-my-prize">
               {prize !== null && prize > 0
-                ? `${t('tournaments.final.yourPrize', { prize: amount(prize) })} ${t(
-                    currency === 'chips' ? 'tournaments.final.prizeNoteChips' : 'tournaments.final.prizeNote',
-                  )}`
+                ? t('tournaments.final.yourPrize', { prize: amount(prize) })
                 : t('tournaments.final.noPrize')}
             </div>
+            {prize !== null && prize > 0 ? (
+              <div className="text-xs text-[var(--hint)]">
+                {t(currency === 'chips' ? 'tournaments.final.prizeNoteChips' : 'tournaments.final.prizeNote')}
+              </div>
+            ) : null}
           </div>
         ) : null}
         {failed ? (
