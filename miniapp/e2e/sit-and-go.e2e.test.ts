@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CHIPS_SIGN } from '@svara/core';
 import { translate } from '@svara/locales';
-import { launchChromium, loaded, openPlayer, screenshot, type Player } from './support/browser';
+import { launchChromium, loaded, openPlayer, screenshot, VIEWPORT, type Player } from './support/browser';
 import { openSocketPlayer, type SocketPlayer } from './support/socket-player';
 
 /** A text with its placeholders filled (plural keys are not looked up here). */
@@ -68,6 +68,25 @@ async function playTurn(page: Page): Promise<void> {
   }
 }
 
+/** Elements out of the screen's width, and buttons whose words do not fit them. */
+function misfits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll<HTMLElement>('button, span, p, h1, h2, h3, dd, dt, li')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0) return false;
+        const style = getComputedStyle(el);
+        const clipped =
+          el.tagName === 'BUTTON' &&
+          ((el.scrollWidth > el.clientWidth + 1 && style.overflowX === 'visible') ||
+            (el.scrollHeight > el.clientHeight + 1 && style.overflowY === 'visible'));
+        return r.left < -0.5 || r.right > width + 0.5 || clipped;
+      })
+      .map((el) => `${el.dataset.testid ?? el.tagName}: ${el.innerText.slice(0, 30)}`);
+  });
+}
+
 /** Over for this player: out with a place, or the winner (their seat is freed either way). */
 async function over(page: Page): Promise<boolean> {
   return (await page.getByTestId('tournament-out').count()) > 0;
@@ -120,6 +139,24 @@ describe('a 3-player Sit & Go', () => {
     expect(await o.getByTestId('tournament-size').textContent()).toBe('3 players');
     expect(await o.getByTestId('tournament-prizes').textContent()).toBe(en('tournaments.winnerTakesAll'));
     await screenshot(oscar.page, 'sng-list-en');
+  });
+
+  it('fits a 360 × 640 phone in both languages: the list and the question, nothing off screen or cut', async () => {
+    for (const [player, lang] of [
+      [petra, 'ru'],
+      [oscar, 'en'],
+    ] as const) {
+      const { page } = player;
+      await page.setViewportSize({ width: 360, height: 640 });
+      await screenshot(page, `sng-list-360-${lang}`);
+      expect(await misfits(page), lang).toEqual([]);
+      await card(page).getByTestId('tournament-register').click();
+      await loaded(page, 'register-sheet');
+      await screenshot(page, `sng-confirm-360-${lang}`);
+      expect(await misfits(page), lang).toEqual([]);
+      await page.getByTestId('register-cancel').click();
+      await page.setViewportSize(VIEWPORT);
+    }
   });
 
   it('asks once before registering, and Unregister gives it back at once', async () => {

@@ -112,7 +112,7 @@ function Fixture({ shown }: { shown: Shown }) {
           state={state}
           viewerId={state.viewerId}
           display={{ ...display, bubbles: said }}
-          emptyAction={shown.replay ? null : 'invite'}
+          emptyAction={shown.replay || state.tournament ? null : 'invite'}
           onEmptySeat={() => undefined}
         />
         {outAt !== null ? (

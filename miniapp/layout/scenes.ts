@@ -248,7 +248,12 @@ function sitAndGo(out: boolean): GameState {
     currentPlayerIndex: out ? 0 : 3,
     allowedActions: out
       ? NO_ALLOWED_ACTIONS
-      : { ...NO_ALLOWED_ACTIONS, fold: true, call: { amount: 160, allIn: false }, raise: { min: 320, max: 1_195 } },
+      : {
+          ...NO_ALLOWED_ACTIONS,
+          fold: true,
+          call: { amount: 160, allIn: false },
+          raise: { min: 320, max: 1_195 },
+        },
     tournament: {
       id: TOURNAMENT_ID,
       level: 3,
