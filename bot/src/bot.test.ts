@@ -315,6 +315,7 @@ describe('launching inside the api', () => {
       'user',
       'stats',
       'news',
+      'sng',
     ]);
     // Players keep the list without them.
     const everyone = telegram.callsOf('setMyCommands').filter((c) => c.scope === undefined);

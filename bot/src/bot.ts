@@ -170,6 +170,7 @@ export function createSvaraBot(options: CreateBotOptions): SvaraBot {
       desk: services.desk,
       payments: services.payments,
       suspension: services.suspension,
+      ...(services.tournaments ? { tournaments: services.tournaments } : {}),
       copies,
       logger,
     }),

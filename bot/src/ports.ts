@@ -9,6 +9,8 @@ import type {
   HandSummary,
   ReferralInfo,
   RejectionPreset,
+  TournamentTemplate,
+  TournamentTemplateInput,
 } from '@svara/core';
 
 /** A player as the users service returns it (the fields the bot reads). */
@@ -90,6 +92,15 @@ export interface DeskPort {
   stats(): Promise<DeskStats>;
 }
 
+/** Sit & Go's as operators run them (services.tournaments, api/src/tournaments). */
+export interface TournamentsPort {
+  stats(): Promise<{ registering: number; running: number; finishedToday: number; cancelledToday: number }>;
+  templates(): Promise<TournamentTemplate[]>;
+  saveTemplate(id: string, input: TournamentTemplateInput): Promise<TournamentTemplate>;
+  /** False when no registering or running Sit & Go has this id. */
+  cancel(id: string, operatorId: string): Promise<boolean>;
+}
+
 /** An invoice as the payments service hands it to the bot (`services.payments.chatInvoice`). */
 export interface ChatInvoice {
   trackerId: string;
@@ -144,6 +155,8 @@ export interface BotServices {
   suspension: SuspensionPort;
   /** Shared hands' public summaries for inline answers (bot/src/inline). */
   hands: HandsPort;
+  /** Sit & Go's: /stats counts them, /sng, /sng_set and /sng_cancel (bot/src/operators). */
+  tournaments?: TournamentsPort;
   orm: { em: { getConnection(): SqlConnection } };
 }
 

@@ -125,7 +125,8 @@ export class HousePlayers implements TableListener {
   /** Every house player with something to do thinks, then does it (a svara asks several at once). */
   private play(s: TableState): void {
     // Nobody left to play with: the house players are leaving (reseat), a move would only cross it.
-    if (!hasPeople(s)) return;
+    // A Sit & Go is played to its end, whoever is left in it (RULES §9).
+    if (!hasPeople(s) && !s.tournament) return;
     for (const seat of s.seats) {
       if (!seat.house) continue;
       const key = `${s.roomId}|${seat.playerId}`;
@@ -143,7 +144,7 @@ export class HousePlayers implements TableListener {
           this.thinking.delete(key);
           // Decided again from the table as it is now: the pause may have seen other moves.
           const now = this.deps.tables.peek(s.roomId);
-          if (!now || !hasPeople(now)) return;
+          if (!now || (!hasPeople(now) && !now.tournament)) return;
           const decision = this.decide(viewFor(now, seat.playerId, this.clock()), this.random);
           if (decision) this.act(s.roomId, toAction(seat.playerId, decision.move));
         },

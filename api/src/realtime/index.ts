@@ -126,6 +126,11 @@ export async function attachRealtime(
       void gateway
         ?.walletChanged(userId)
         .catch((error: unknown) => logger.error({ err: error, userId }, 'balance not sent')),
+    house: {
+      fillMs: options.sngHouseFillMs ?? 5_000,
+      ensureHouseUser: (id, name) => services.practice.ensureHouseUser(id, name),
+      fundHousePlayer: (id) => services.practice.chips.fundHousePlayer(id),
+    },
   });
   services.tournaments.attach(director);
   const resume = new TableResumer({

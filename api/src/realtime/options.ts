@@ -68,6 +68,11 @@ export interface RealtimeOptions {
    * whose lobby must start empty turn it off.
    */
   keepPracticeTables?: boolean;
+  /**
+   * A play-chip Sit & Go with a person registered and seats left is filled with house players after
+   * this long (api/src/tournaments); default 5 s.
+   */
+  sngHouseFillMs?: number;
 }
 
 export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {

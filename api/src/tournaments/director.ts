@@ -7,6 +7,7 @@
  */
 import {
   centsToDollars,
+  housePlayersOf,
   payoutsOf,
   type ServerEventName,
   type ServerEventPayload,
@@ -41,6 +42,12 @@ export type DirectorDeps = {
   notify<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
   /** A wallet changed (a prize, a refund): the player's balance follows. */
   walletChanged(userId: string): void;
+  /** House players who fill a play-chip Sit & Go a person waits in (RULES §8, §9). */
+  house?: {
+    fillMs: number;
+    ensureHouseUser(id: string, name: string): Promise<void>;
+    fundHousePlayer(id: string): Promise<void>;
+  };
 };
 
 export class TournamentDirector implements TournamentTablesPort {
@@ -51,6 +58,37 @@ export class TournamentDirector implements TournamentTablesPort {
   constructor(private readonly deps: DirectorDeps) {
     this.logger = deps.logger.child({ module: 'tournaments' });
     deps.registry.onFull((id) => void this.start(id));
+    deps.registry.onRegistered((id, currency) => {
+      const house = deps.house;
+      if (currency !== 'chips' || !house) return;
+      const timer = setTimeout(() => void this.serial(id, () => this.fillWithHouse(id)), house.fillMs);
+      timer.unref();
+    });
+  }
+
+  /**
+   * A play-chip Sit & Go that a person waits in gets house players in its free seats: fresh ones,
+   * numbered like a new table's so none of them plays anywhere else.
+   */
+  private async fillWithHouse(id: string): Promise<void> {
+    const house = this.deps.house!;
+    const r = await this.deps.knex.raw<{ rows: { size: number; status: string; n: string }[] }>(
+      `select t.size, t.status, (select count(*) from tournament_entries e where e.tournament_id = t.id) as n
+         from tournaments t where t.id = ?`,
+      [id],
+    );
+    const t = r.rows[0];
+    if (!t || t.status !== 'registering' || Number(t.n) === 0 || Number(t.n) >= t.size) return;
+    const numbered = await this.deps.knex.raw<{ rows: { n: string }[] }>(
+      `select nextval('room_table_numbers') as n`,
+    );
+    const players = housePlayersOf(Number(numbered.rows[0]!.n)).slice(0, t.size - Number(t.n));
+    for (const p of players) {
+      await house.ensureHouseUser(p.id, p.name);
+      await house.fundHousePlayer(p.id);
+      await this.deps.registry.register(p.id, id, { house: true });
+    }
+    this.logger.info({ tournamentId: id, house: players.length }, 'house players fill a Sit & Go');
   }
 
   private serial(id: string, work: () => Promise<void>): Promise<void> {

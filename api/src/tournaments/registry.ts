@@ -36,7 +36,8 @@ export interface TournamentRegistry {
   /** The Sit & Go's registering, then the player's own running and recent ones. */
   list(userId: string | null): Promise<TournamentSummary[]>;
   details(id: string, userId: string | null): Promise<TournamentDetails>;
-  register(userId: string, id: string): Promise<TournamentSummary>;
+  /** `house`: a house player filling a play-chip Sit & Go (no person's gates apply). */
+  register(userId: string, id: string, options?: { house?: boolean }): Promise<TournamentSummary>;
   unregister(userId: string, id: string): Promise<TournamentSummary>;
   /** One Sit & Go registering for every active template. */
   ensureOpen(): Promise<void>;
@@ -46,6 +47,8 @@ export interface TournamentRegistry {
   isEntered(userId: string): Promise<boolean>;
   /** Called (after the commit) when a registration fills a Sit & Go. */
   onFull(listener: (tournamentId: string) => void): void;
+  /** Called (after the commit) when a person registers and seats are left. */
+  onRegistered(listener: (tournamentId: string, currency: RoomCurrency) => void): void;
 }
 
 export type RegistryDeps = {
@@ -65,6 +68,7 @@ const UNIQUE_VIOLATION = '23505';
 export function createTournamentRegistry(deps: RegistryDeps): TournamentRegistry {
   const { knex, ledger } = deps;
   const fullListeners: ((id: string) => void)[] = [];
+  const registeredListeners: ((id: string, currency: RoomCurrency) => void)[] = [];
 
   async function row(db: Knex | Knex.Transaction, id: string, lock = false): Promise<TournamentRow | null> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
@@ -169,14 +173,17 @@ export function createTournamentRegistry(deps: RegistryDeps): TournamentRegistry
       };
     },
 
-    async register(userId, id) {
+    async register(userId, id, options = {}) {
       const found = await row(knex, id);
       if (!found) throw new SvaraError('not_found', `tournament ${id}`);
-      // Registering puts money in play: the same gates as a seat (player protection, suspension).
-      await deps.suspension?.assertActive(userId);
-      await deps.protection?.assertCanPlay(userId);
-      if (deps.seatOf?.(userId)) throw new SvaraError('tournament_elsewhere', 'seated at a table');
-      if (found.currency === 'chips') await deps.chips?.status(userId);
+      const house = options.house === true && found.currency === 'chips';
+      if (!house) {
+        // Registering puts money in play: the same gates as a seat (player protection, suspension).
+        await deps.suspension?.assertActive(userId);
+        await deps.protection?.assertCanPlay(userId);
+        if (deps.seatOf?.(userId)) throw new SvaraError('tournament_elsewhere', 'seated at a table');
+        if (found.currency === 'chips') await deps.chips?.status(userId);
+      }
       const acc = await accounts(found, userId);
       let filled = false;
       const result = await knex
@@ -221,6 +228,7 @@ export function createTournamentRegistry(deps: RegistryDeps): TournamentRegistry
           throw error;
         });
       if (filled) for (const listener of fullListeners) listener(id);
+      else if (!house) for (const listener of registeredListeners) listener(id, found.currency);
       return result;
     },
 
@@ -301,6 +309,10 @@ export function createTournamentRegistry(deps: RegistryDeps): TournamentRegistry
 
     onFull(listener) {
       fullListeners.push(listener);
+    },
+
+    onRegistered(listener) {
+      registeredListeners.push(listener);
     },
   };
 }

@@ -16,7 +16,7 @@ import { mulberry32 } from '../../../core/src/table/test-support.js';
 import { knexOf } from '../db/orm.js';
 import { useRealtimeBench, type TestClient } from '../realtime/test-support/harness.js';
 
-const bench = useRealtimeBench();
+const bench = useRealtimeBench({ sngHouseFillMs: 200, houseThinkScale: 0.01 });
 let nextId = 930_000;
 
 async function open(token: string, templateId: string): Promise<TournamentSummary> {
@@ -37,7 +37,7 @@ const register = (c: TestClient, id: string) =>
   bench.rest<TournamentSummary & { code?: string }>('POST', `/tournaments/${id}/register`, c.token);
 
 /** Plays the tournament's table with random moves (the house strategy) until it is won. */
-async function playOut(roomId: string, seed: number): Promise<void> {
+async function playOut(roomId: string, seed: number, only?: ReadonlySet<string>): Promise<void> {
   const runtime = bench.realtime.runtime;
   const random = mulberry32(seed);
   const deadline = Date.now() + 120_000;
@@ -49,8 +49,9 @@ async function playOut(roomId: string, seed: number): Promise<void> {
       s && h && (s.status === 'blind_betting' || s.status === 'betting') && h.turn >= 0
         ? h.players[h.turn]!.playerId
         : null;
-    const decision = onTurn ? decideHouseMove(viewFor(s!, onTurn, Date.now()), random) : null;
-    if (onTurn && decision) {
+    const mine = onTurn !== null && (only === undefined || only.has(onTurn));
+    const decision = mine ? decideHouseMove(viewFor(s!, onTurn, Date.now()), random) : null;
+    if (mine && decision) {
       const m = decision.move;
       const action: TableAction =
         m.type === 'raise'
@@ -199,4 +200,27 @@ describe("an operator's cancel", () => {
       await c.until(() => c.all('tournament_cancelled').length > 0, 'tournament_cancelled', 5_000);
     await bench.expectLedgerOk();
   }, 60_000);
+});
+
+describe('a free Sit & Go in play chips', () => {
+  it('fills with house players when a person waits, and is played to the end in chips', async () => {
+    const [person] = await players(1);
+    const t = await open(person!.token, 'chips-free');
+    expect(t).toMatchObject({ currency: 'chips', buyIn: 100, fee: 0, size: 3 });
+    const dollars = await bench.walletBalance(person!.userId);
+    expect((await register(person!, t.id)).status).toBe(200);
+    await person!.until(() => person!.all('tournament_started').length > 0, 'tournament_started', 5_000);
+    const { roomId } = person!.all<{ roomId: string }>('tournament_started')[0]!;
+    const seats = bench.realtime.runtime.peek(roomId)!.seats;
+    expect(seats.filter((s) => s.house)).toHaveLength(2);
+    await playOut(roomId, 7, new Set([person!.userId]));
+    for (let i = 0; i < 200 && (await statusOf(t.id)) !== 'finished'; i++)
+      await new Promise((r) => setTimeout(r, 25));
+    expect(await statusOf(t.id)).toBe('finished');
+    const chips = await bench.api.services.ledger.walletBalance(person!.userId, 'chips');
+    // ◎10,000 granted, ◎100 paid in: ◎9,900, or ◎10,200 with the ◎300 prize.
+    expect([990_000, 1_020_000]).toContain(chips);
+    expect(await bench.walletBalance(person!.userId)).toBe(dollars);
+    await bench.expectLedgerOk();
+  }, 180_000);
 });

@@ -1,6 +1,6 @@
 /**
  * The operators' command menu: Telegram shows each operator, in their own chat, the player commands
- * and /withdrawals, /user, /stats and /news. Set at start-up for every operator, and again when one
+ * and /withdrawals, /user, /stats, /news and /sng. Set at start-up for every operator, and again when one
  * sends /start (a chat Telegram did not know at start-up: an operator who had never written).
  */
 import { Composer, type Api } from 'grammy';
@@ -9,7 +9,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, t, type BotTextKey, type Language } from '
 import type { BotLogger } from '../ports.js';
 import { commandList } from '../setup.js';
 
-const OPERATOR_COMMANDS = ['withdrawals', 'user', 'stats', 'news'] as const;
+const OPERATOR_COMMANDS = ['withdrawals', 'user', 'stats', 'news', 'sng'] as const;
 
 export function operatorCommandList(language: Language) {
   return [

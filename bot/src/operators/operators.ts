@@ -12,7 +12,8 @@ import { Composer, GrammyError, type Context } from 'grammy';
 import type { ZodType } from 'zod';
 import type { BotContext } from '../context.js';
 import { t, type Language } from '../i18n.js';
-import type { BotLogger, DeskPort, SuspensionPort, WithdrawalReviewPort } from '../ports.js';
+import type { BotLogger, DeskPort, SuspensionPort, TournamentsPort, WithdrawalReviewPort } from '../ports.js';
+import { sitAndGoCommands, SNG_COMMANDS, sngStatsLine } from './sit-and-go.js';
 import { operatorName, playerName } from './format.js';
 import {
   confirmKeyboard,
@@ -42,6 +43,8 @@ export interface OperatorsDeps {
   /** Every copy of a review card, so a decision edits them all (the outbox's withdrawal_decided). */
   copies: ReviewCopies;
   logger: BotLogger;
+  /** Sit & Go's: counts in /stats, /sng, /sng_set, /sng_cancel. */
+  tournaments?: TournamentsPort;
 }
 
 function isCancel(text: string): boolean {
@@ -245,7 +248,9 @@ export function operatorsFeature(deps: OperatorsDeps): Composer<BotContext> {
 
   const operators = composer.filter(isOperator);
   // Everyone else: the polite refusal for the commands, nothing for the buttons.
-  composer.command(['withdrawals', 'user', 'stats'], (ctx) => ctx.reply(ctx.t('operators.refused')));
+  composer.command(['withdrawals', 'user', 'stats', ...SNG_COMMANDS], (ctx) =>
+    ctx.reply(ctx.t('operators.refused')),
+  );
   composer.callbackQuery([DECISION_DATA, SUSPENSION_DATA], (ctx) =>
     ctx.answerCallbackQuery({ text: ctx.t('operators.refused') }),
   );
@@ -377,8 +382,13 @@ export function operatorsFeature(deps: OperatorsDeps): Composer<BotContext> {
   });
 
   operators.command('stats', async (ctx) => {
-    await ctx.reply(statsText(ctx.account.language, await desk.stats()));
+    const language = ctx.account.language;
+    const lines = statsText(language, await desk.stats()).split('\n');
+    // The Sit & Go's counts go under the tables' line (title, players, tables).
+    if (deps.tournaments) lines.splice(3, 0, await sngStatsLine(language, deps.tournaments));
+    await ctx.reply(lines.join('\n'));
   });
+  if (deps.tournaments) sitAndGoCommands(operators, deps.tournaments);
 
   return composer;
 }

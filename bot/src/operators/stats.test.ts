@@ -66,6 +66,7 @@ describe('/stats', () => {
     expect(lines.slice(1)).toEqual([
       'Players: 3 · active today: 3 (signed in or played a hand)',
       'Tables running: 0 · hands today: 0',
+      'Sit & Go: registering 0 · running 0 · finished today 0 · cancelled today 0',
       'Money on tables: $0.00',
       'House share today: $1.50 (tables $0.00, deposit fees $1.50) · this month: $1.50',
       'Deposits today: 2, $150.00',
