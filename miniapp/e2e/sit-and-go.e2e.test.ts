@@ -1,15 +1,27 @@
 /**
- * A 3-player Sit & Go in the Mini App (RULES §9), against the real product at 390 × 844: the free one
- * (play chips) on the Tournaments screen in Russian and English, Register asked once, Unregister
- * giving everything back, the start taking both browser players to the table within 5 s, the table in
+ * A 3-player Sit & Go in the Mini App (RULES §9), against the real product at 390 × 844: the
+ * Tournaments screen in Russian and English (the free one in play chips, the dollar ones with buy-in
+ * and fee), a refusal for too little money offering a deposit, Register asked once, Unregister giving
+ * everything back, the start taking both browser players to the table within 5 s, the table in
  * tournament chips with its line, play until players are out (a third player, driven through a
  * socket, goes all-in every turn), each player's place, and the results with the way back to the lobby.
+ * The 3-player dollar offer is an operator's template written into the product's database: a
+ * play-chip one would be filled by house players 5 s after the first person registers.
  */
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CHIPS_SIGN } from '@svara/core';
 import { translate } from '@svara/locales';
-import { launchChromium, loaded, openPlayer, screenshot, VIEWPORT, type Player } from './support/browser';
+import {
+  fund,
+  launchChromium,
+  loaded,
+  openPlayer,
+  screenshot,
+  VIEWPORT,
+  type Player,
+} from './support/browser';
 import { openSocketPlayer, type SocketPlayer } from './support/socket-player';
 
 /** A text with its placeholders filled (plural keys are not looked up here). */
@@ -21,7 +33,7 @@ const ru = text('ru');
 const en = text('en');
 /** RULES §9: the players are at the table within 5 s of the Sit & Go filling. */
 const AT_TABLE_WITHIN_MS = 5_000;
-const FREE = 'chips-free';
+const TRIO = 'usd-trio';
 
 type Summary = {
   id: string;
@@ -32,8 +44,15 @@ type Summary = {
 };
 type Details = Summary & { results: { place: number; playerId: string; prize: number }[] };
 
-function card(page: Page) {
+/** The free Sit & Go's card. */
+function freeCard(page: Page) {
   return page.locator(`[data-testid="tournament-card"]`).filter({ hasText: 'Free Sit & Go' });
+}
+
+/** The 3-player dollar Sit & Go's card (by the id the list gave it). */
+let trioId = '';
+function card(page: Page) {
+  return page.locator(`[data-testid="tournament-card"][data-tournament-id="${trioId}"]`);
 }
 
 async function openTournaments(page: Page): Promise<void> {
@@ -48,6 +67,31 @@ async function register(page: Page): Promise<void> {
   await page.getByTestId('register-confirm').click();
   await page.getByTestId('register-sheet').waitFor({ state: 'hidden' });
   await card(page).getByTestId('tournament-in').waitFor();
+}
+
+/** An operator's 3-player $1 + $0.10 offer, written where the admin route writes it. */
+function offerTrio(pgPort: number): void {
+  const sql = `insert into tournament_templates (id, name, currency, buy_in, fee, size)
+    values ('${TRIO}', '$1 Trio', 'usd', 100, 10, 3) on conflict (id) do nothing`;
+  const r = spawnSync(
+    'psql',
+    [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(pgPort),
+      '-U',
+      'postgres',
+      '-d',
+      'svara',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-c',
+      sql,
+    ],
+    { encoding: 'utf8', env: { ...process.env, PGPASSWORD: 'svara-embedded' } },
+  );
+  if (r.status !== 0) throw new Error(`psql: ${r.stderr}`);
 }
 
 /** A browser player's turn: pay what is asked (all-in against a shove), else bet blind, open, or pass. */
@@ -94,6 +138,7 @@ async function over(page: Page): Promise<boolean> {
 
 describe('a 3-player Sit & Go', () => {
   const baseUrl = inject('e2eBaseUrl');
+  const pgPort = inject('e2ePgPort');
   let browser: Browser;
   let petra: Player;
   let oscar: Player;
@@ -106,6 +151,10 @@ describe('a 3-player Sit & Go', () => {
     oscar = await openPlayer(browser, baseUrl, '7702', 'oscar', { randomSeeds: true, language: 'en' });
     bot = await openSocketPlayer(baseUrl, '7703', 'shover');
     bot.playAllIn();
+    offerTrio(pgPort);
+    const list = await bot.rest<{ tournaments: Summary[] }>('GET', '/tournaments');
+    trioId = list.body.tournaments.find((t) => t.templateId === TRIO && t.status === 'registering')!.id;
+    tournamentId = trioId;
   });
 
   afterAll(async () => {
@@ -113,31 +162,33 @@ describe('a 3-player Sit & Go', () => {
     await browser?.close();
   });
 
-  it('lists the free Sit & Go in play chips with its size, prizes and antes, in Russian and English', async () => {
+  it("lists the Sit & Go's with buy-in and fee, size, prizes and antes, in Russian and English", async () => {
     await openTournaments(petra.page);
     const c = card(petra.page);
-    expect(await c.getByTestId('tournament-entry').textContent()).toBe(`100\u00a0${CHIPS_SIGN}`);
+    expect(await c.getByTestId('tournament-entry').textContent()).toBe('1,00\u00a0$ + 0,10\u00a0$');
     expect(await c.getByTestId('tournament-size').textContent()).toBe('3 игрока');
     expect(await c.getByTestId('tournament-registered').textContent()).toBe('0/3');
-    expect(await c.getByTestId('tournament-pool').textContent()).toBe(`300\u00a0${CHIPS_SIGN}`);
+    expect(await c.getByTestId('tournament-pool').textContent()).toBe('3,00\u00a0$');
     expect(await c.getByTestId('tournament-prizes').textContent()).toBe(ru('tournaments.winnerTakesAll'));
     expect(await c.getByTestId('tournament-ante').textContent()).toBe(
       ru('tournaments.anteSchedule', { ante: `10\u00a0${CHIPS_SIGN}`, hands: 10 }),
     );
-    expect(await c.textContent()).not.toContain('$');
-    // The dollar ones are there too, buy-in and fee with two decimals.
-    const dollars = petra.page.locator('[data-testid="tournament-card"]').filter({ hasText: '$1 Sit & Go' });
-    expect(await dollars.getByTestId('tournament-entry').textContent()).toBe('1,00\u00a0$ + 0,10\u00a0$');
-    expect(await dollars.getByTestId('tournament-prizes').textContent()).toBe(
-      '1-е: 65\u00a0% · 2-е: 35\u00a0%',
-    );
+    // The free one is in play chips, never "$".
+    const free = freeCard(petra.page);
+    expect(await free.getByTestId('tournament-entry').textContent()).toBe(`100\u00a0${CHIPS_SIGN}`);
+    expect(await free.getByTestId('tournament-pool').textContent()).toBe(`300\u00a0${CHIPS_SIGN}`);
+    expect(await free.textContent()).not.toContain('$');
+    // Six players: 65 % and 35 %.
+    const six = petra.page.locator('[data-testid="tournament-card"]').filter({ hasText: '$1 Sit & Go' });
+    expect(await six.getByTestId('tournament-prizes').textContent()).toBe('1-е: 65\u00a0% · 2-е: 35\u00a0%');
     await screenshot(petra.page, 'sng-list-ru');
 
     await openTournaments(oscar.page);
     const o = card(oscar.page);
-    expect(await o.getByTestId('tournament-entry').textContent()).toBe(`${CHIPS_SIGN}100`);
+    expect(await o.getByTestId('tournament-entry').textContent()).toBe('$1.00 + $0.10');
     expect(await o.getByTestId('tournament-size').textContent()).toBe('3 players');
     expect(await o.getByTestId('tournament-prizes').textContent()).toBe(en('tournaments.winnerTakesAll'));
+    expect(await freeCard(oscar.page).getByTestId('tournament-entry').textContent()).toBe(`${CHIPS_SIGN}100`);
     await screenshot(oscar.page, 'sng-list-en');
   });
 
@@ -159,16 +210,27 @@ describe('a 3-player Sit & Go', () => {
     }
   });
 
-  it('asks once before registering, and Unregister gives it back at once', async () => {
+  it('offers a deposit when the balance is short, asks once before registering, and Unregister gives it back', async () => {
     const { page } = petra;
+    // No money yet: the refusal says what registration takes and offers a deposit.
+    await card(page).getByTestId('tournament-register').click();
+    await page.getByTestId('register-sheet').waitFor();
+    await page.getByTestId('register-confirm').click();
+    const refused = page.getByTestId('register-refusal');
+    await refused.waitFor();
+    expect(await refused.getAttribute('data-code')).toBe('insufficientBalance');
+    expect(await refused.textContent()).toContain(ru('tournaments.notEnough', { total: '1,10\u00a0$' }));
+    await page.getByTestId('register-deposit').waitFor();
+    await screenshot(page, 'sng-refused-ru');
+    await page.getByTestId('register-cancel').click();
+
+    for (const player of [petra, oscar]) await fund(player, 10);
+    expect((await bot.rest('POST', '/dev/faucet', { amount: 10 })).status).toBe(200);
+
     await card(page).getByTestId('tournament-register').click();
     await page.getByTestId('register-sheet').waitFor();
     expect(await page.getByTestId('register-cost').textContent()).toBe(
-      ru('tournaments.confirmCostChips', {
-        buyIn: `100\u00a0${CHIPS_SIGN}`,
-        fee: `0\u00a0${CHIPS_SIGN}`,
-        total: `100\u00a0${CHIPS_SIGN}`,
-      }),
+      ru('tournaments.confirmCost', { buyIn: '1,00\u00a0$', fee: '0,10\u00a0$', total: '1,10\u00a0$' }),
     );
     await screenshot(page, 'sng-confirm-ru');
     await page.getByTestId('register-confirm').click();
@@ -188,11 +250,9 @@ describe('a 3-player Sit & Go', () => {
   });
 
   it('takes both players to the table within 5 s of the third registering: tournament chips and its line', async () => {
-    const list = await bot.rest<{ tournaments: Summary[] }>('GET', '/tournaments');
-    const free = list.body.tournaments.find((t) => t.templateId === FREE && t.status === 'registering')!;
-    tournamentId = free.id;
     const started = Date.now();
-    const reg = await bot.rest<Summary>('POST', `/tournaments/${free.id}/register`, {});
+    const reg = await bot.rest<Summary & { code?: string }>('POST', `/tournaments/${trioId}/register`, {});
+    expect(reg.body.code).toBeUndefined();
     expect(reg.status).toBe(200);
     await Promise.all(
       [petra.page, oscar.page].map((page) =>
@@ -210,13 +270,15 @@ describe('a 3-player Sit & Go', () => {
     expect(await line.getByTestId('tournament-left').textContent()).toBe(
       ru('tournaments.table.left', { left: 3, size: 3 }),
     );
-    expect(await line.getByTestId('tournament-prizes').textContent()).toBe(`1-е 300\u00a0${CHIPS_SIGN}`);
+    expect(await line.getByTestId('tournament-prizes').textContent()).toBe('1-е 3,00\u00a0$');
     expect(await oscar.page.getByTestId('tournament-ante').textContent()).toBe(
       en('tournaments.table.ante', { ante: `${CHIPS_SIGN}10` }),
     );
     // Tournament chips: 1,500 each, never dollars.
     await expect.poll(() => petra.page.getByTestId('my-balance').textContent()).toMatch(CHIPS_SIGN);
-    expect(await petra.page.getByTestId('game-room').textContent()).not.toContain('$');
+    // Only the prizes are money: everything else at the table is in chips.
+    const room = await petra.page.getByTestId('game-room').textContent();
+    expect(room!.replace('3,00\u00a0$', '')).not.toContain('$');
     await screenshot(petra.page, 'sng-table-ru');
     await screenshot(oscar.page, 'sng-table-en');
   });
