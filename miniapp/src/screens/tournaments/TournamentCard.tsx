@@ -91,11 +91,13 @@ export function TournamentCard({
         <Fact label={t('tournaments.prizes')} testId="tournament-prizes">
           {shares.length === 1
             ? t('tournaments.winnerTakesAll')
-            : shares
-                .map((share, i) =>
-                  t('tournaments.placeShare', { place: ordinal(i + 1), percent: percent(share) }),
-                )
-                .join(' · ')}
+            : shares.map((share, i) => (
+                // Each place with its share on one line; the places wrap between them.
+                <span key={i} className="whitespace-nowrap">
+                  {i > 0 ? ' · ' : ''}
+                  {t('tournaments.placeShare', { place: ordinal(i + 1), percent: percent(share) })}
+                </span>
+              ))}
         </Fact>
         <div className="col-span-2">
           <Fact label={t('tournaments.ante')} testId="tournament-ante">

@@ -187,6 +187,19 @@ export default function Tournaments() {
         {me ? <SuspensionNotice suspension={me.suspension} /> : null}
         <ExclusionNotice />
         <p className="text-sm text-cream/75">{t('tournaments.intro', { chips: chips(startingChips) })}</p>
+        {/* The player's own first: the one in play leads back to its table. */}
+        {mine.length > 0 ? (
+          <section>
+            <h2 className="mb-2 px-1 font-display text-lg font-bold text-gold-300">
+              {t('tournaments.mine')}
+            </h2>
+            <ul className="flex flex-col gap-2" data-testid="my-tournaments">
+              {mine.map((s) => (
+                <MyTournament key={s.id} s={s} onResults={() => setResults(s)} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <section>
           <h2 className="mb-2 px-1 font-display text-lg font-bold text-gold-300">{t('tournaments.open')}</h2>
           {list === null ? (
@@ -224,18 +237,6 @@ export default function Tournaments() {
             </ul>
           )}
         </section>
-        {mine.length > 0 ? (
-          <section>
-            <h2 className="mb-2 px-1 font-display text-lg font-bold text-gold-300">
-              {t('tournaments.mine')}
-            </h2>
-            <ul className="flex flex-col gap-2" data-testid="my-tournaments">
-              {mine.map((s) => (
-                <MyTournament key={s.id} s={s} onResults={() => setResults(s)} />
-              ))}
-            </ul>
-          </section>
-        ) : null}
       </div>
       <RegisterSheet
         tournament={asking}
