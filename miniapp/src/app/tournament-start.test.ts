@@ -27,11 +27,10 @@ describe('a Sit & Go starting', () => {
     expect(currentPage.get()).toEqual({ name: 'gameRoom', roomId: ROOM, autoSit: false });
   });
 
-  it('leaves a player already at that table where they are', () => {
-    const there = { name: 'gameRoom', roomId: ROOM, autoSit: false } as const;
-    currentPage.set(there);
+  it('keeps a player already at that table there, seat and all', () => {
+    currentPage.set({ name: 'gameRoom', roomId: ROOM, autoSit: false });
     serverSends('tournament_started', { tournamentId: TOURNAMENT, roomId: ROOM });
-    expect(currentPage.get()).toBe(there);
+    expect(currentPage.get()).toEqual({ name: 'gameRoom', roomId: ROOM, autoSit: false });
   });
 
   it('stops following once unsubscribed', () => {

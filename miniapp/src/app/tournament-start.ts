@@ -1,15 +1,14 @@
 /**
  * RULES §9: a Sit & Go starts as soon as it fills, and its players are already seated. Wherever the
- * player is in the app, `tournament_started` takes them to its table.
+ * player is in the app, `tournament_started` takes them to its table (already there, the table stays:
+ * the game room is keyed by its room).
  */
 import { onServerEvent } from '../api/realtime';
-import { currentPage, navigate } from './navigation';
+import { navigate } from './navigation';
 
 /** Follows every start from now on; returns the unsubscribe. */
 export function followTournamentStarts(): () => void {
-  return onServerEvent('tournament_started', ({ roomId }) => {
-    const page = currentPage.get();
-    if (page.name === 'gameRoom' && page.roomId === roomId) return;
-    navigate({ name: 'gameRoom', roomId, autoSit: false });
-  });
+  return onServerEvent('tournament_started', ({ roomId }) =>
+    navigate({ name: 'gameRoom', roomId, autoSit: false }),
+  );
 }
