@@ -247,9 +247,10 @@ export class TableRuntime implements TableDirectory {
    * An operator cancels a running Sit & Go: a hand in play is voided (its pot back to the players'
    * tournament chips), the seats are freed and the table leaves memory; the room closes.
    */
-  async retireTournament(roomId: string): Promise<void> {
+  async retireTournament(roomId: string): Promise<boolean> {
     const table = await this.open(roomId);
-    if (!table) return;
+    // Another node runs the table (its lease): it is that node's to stop.
+    if (!table) return false;
     await table.queue.run(async () => {
       table.timer.clear();
       await table.writing;
@@ -262,11 +263,14 @@ export class TableRuntime implements TableDirectory {
         if (this.seatedAt.get(seat.playerId) === roomId) this.seatedAt.delete(seat.playerId);
         this.deps.protection?.seatChanged(seat.playerId, roomId, false);
       }
+      // Whatever is still queued for this table finds nobody seated and nothing in play.
+      table.state = { ...s, seats: [], hand: null, svara: null, result: null, pot: 0, status: 'waiting' };
       this.tables.delete(roomId);
       this.closers.cancel(roomId);
     });
     await this.deps.rooms.close(roomId);
     this.listener?.closed(roomId);
+    return true;
   }
 
   /** A player's move at the table: blind_bet, look, call, raise, fold, join_svara, skip_svara, back. */

@@ -8,6 +8,7 @@
 import {
   centsToDollars,
   housePlayersOf,
+  SvaraError,
   payoutsOf,
   type ServerEventName,
   type ServerEventPayload,
@@ -28,7 +29,8 @@ export interface TournamentTables {
     roomId: string,
     players: { id: string; username: string | null; avatar: string | null; position: number }[],
   ): Promise<{ ok: boolean; code?: string }>;
-  retireTournament(roomId: string): Promise<void>;
+  /** False when another node runs the table. */
+  retireTournament(roomId: string): Promise<boolean>;
 }
 
 export type DirectorDeps = {
@@ -223,28 +225,37 @@ export class TournamentDirector implements TournamentTablesPort {
   /** An operator's cancel; false when the Sit & Go is already over (or unknown). */
   async cancel(id: string, operatorId: string): Promise<boolean> {
     let done = false;
+    let refused: unknown = null;
     await this.serial(id, async () => {
-      const r = await this.deps.knex.raw<{ rows: TournamentRow[] }>(
-        `select ${TOURNAMENT_COLUMNS} from tournaments t where t.id = ?`,
-        [id],
-      );
-      const t = r.rows[0];
-      if (!t || (t.status !== 'registering' && t.status !== 'running')) return;
-      // The table stops first: a hand in play is voided, its pot back in the players' chips.
-      if (t.status === 'running' && t.room_id) await this.deps.tables.retireTournament(t.room_id);
-      const result = await this.deps.lifecycle.cancel(id, operatorId);
-      if (!result) return;
-      done = true;
-      this.logger.warn({ tournamentId: id, operatorId }, 'Sit & Go cancelled');
-      for (const [userId, refund] of result.refunds) {
-        this.deps.notify(userId, 'tournament_cancelled', {
-          tournamentId: id,
-          refund: centsToDollars(refund),
-        });
-        this.deps.walletChanged(userId);
+      try {
+        done = await this.cancelNow(id, operatorId);
+      } catch (error) {
+        refused = error;
       }
     });
+    if (refused) throw refused;
     return done;
+  }
+
+  private async cancelNow(id: string, operatorId: string): Promise<boolean> {
+    const r = await this.deps.knex.raw<{ rows: TournamentRow[] }>(
+      `select ${TOURNAMENT_COLUMNS} from tournaments t where t.id = ?`,
+      [id],
+    );
+    const t = r.rows[0];
+    if (!t || (t.status !== 'registering' && t.status !== 'running')) return false;
+    // The table stops first: a hand in play is voided, its pot back in the players' chips.
+    if (t.status === 'running' && t.room_id && !(await this.deps.tables.retireTournament(t.room_id))) {
+      throw new SvaraError('not_available', 'the table runs on another node: cancel there');
+    }
+    const result = await this.deps.lifecycle.cancel(id, operatorId);
+    if (!result) return false;
+    this.logger.warn({ tournamentId: id, operatorId }, 'Sit & Go cancelled');
+    for (const [userId, refund] of result.refunds) {
+      this.deps.notify(userId, 'tournament_cancelled', { tournamentId: id, refund: centsToDollars(refund) });
+      this.deps.walletChanged(userId);
+    }
+    return true;
   }
 
   /**

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import {
   decideHouseMove,
   proRata,
+  tournamentDetailsSchema,
+  tournamentListSchema,
   type TableAction,
   type TournamentList,
   type TournamentSummary,
@@ -22,6 +24,8 @@ let nextId = 930_000;
 async function open(token: string, templateId: string): Promise<TournamentSummary> {
   const list = await bench.rest<TournamentList>('GET', '/tournaments', token);
   expect(list.status).toBe(200);
+  // The answer is the protocol's shape, as the Mini App parses it.
+  tournamentListSchema.parse(list.body);
   const t = list.body.tournaments.find((x) => x.templateId === templateId && x.status === 'registering');
   expect(t).toBeDefined();
   return t!;
@@ -107,6 +111,28 @@ describe('registering', () => {
     await bench.expectLedgerOk();
   });
 
+  it('counts the buy-in and fee toward a loss limit, and the refund back', async () => {
+    const [a] = await players(1);
+    const set = await bench.rest('POST', '/protection/limits', a!.token, {
+      kind: 'loss',
+      period: 'daily',
+      amount: 5,
+    });
+    expect(set.status).toBe(200);
+    const five = await open(a!.token, 'usd-5');
+    expect((await register(a!, five.id)).status).toBe(200);
+    // $5.50 in play reaches the $5 limit: nothing more goes into play today.
+    const room = await bench.rest<{ code: string }>('POST', '/rooms', a!.token, {
+      type: 'public',
+      minBet: 1,
+    });
+    expect(room.body.code).toBe('loss_limit_reached');
+    expect((await bench.rest('POST', `/tournaments/${five.id}/unregister`, a!.token)).status).toBe(200);
+    // Given back, it no longer counts.
+    expect((await register(a!, five.id)).status).toBe(200);
+    await bench.rest('POST', `/tournaments/${five.id}/unregister`, a!.token);
+  });
+
   it('refuses a player who has not accepted the agreement', async () => {
     const c = await bench.player(nextId++, { agreement: false });
     const t = await open(c.token, 'usd-1');
@@ -143,6 +169,7 @@ describe('a 6-player Sit & Go played to the end', () => {
       'GET',
       `/tournaments/${t.id}`,
     );
+    tournamentDetailsSchema.parse(details.body);
     expect(details.body.results.filter((r) => r.prize > 0).map((r) => [r.place, r.prize])).toEqual([
       [1, 3.9],
       [2, 2.1],
