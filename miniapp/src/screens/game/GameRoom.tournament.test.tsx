@@ -9,6 +9,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { NO_ALLOWED_ACTIONS, type GameState, type TournamentFrame } from '@svara/core';
 import { setLanguage } from '../../i18n';
 import { currentPage } from '../../app/navigation';
+import { toasts } from '../../ui/toast';
 import { fakeApi, signIn } from '../../test-support/fake-api';
 import { gameState, playerView } from '../../test-support/game-state';
 import * as rt from './fake-realtime';
@@ -96,6 +97,15 @@ describe('a Sit & Go table', () => {
     frame(table(line, false));
     expect(screen.queryByTestId('sit-down')).toBeNull();
     expect(screen.queryAllByTestId('empty-seat').every((s) => !s.querySelector('button'))).toBe(true);
+  });
+
+  it("says an operator's cancel and what came back, and leaves for the lobby", () => {
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(table(line));
+    act(() => rt.serverSends('tournament_cancelled', { tournamentId: TOURNAMENT, refund: 1.1 }));
+    expect(toasts.get().map((x) => x.text)).toContain('Sit & Go отменён: возвращено 1,10\u00a0$');
+    expect(currentPage.get()).toEqual({ name: 'dashboard' });
+    expect(rt.sent.some((x) => x.event === 'leave_room')).toBe(true);
   });
 
   it('tells a player out their place, then the results with the way back to the lobby', async () => {

@@ -12,6 +12,7 @@ import { openTelegram, setClosingConfirmation, setVerticalSwipes } from '../../t
 import { actionButtons, firstFreePosition, waitingState } from '../../lib/table';
 import { seatName } from '../../lib/names';
 import { TableCurrency } from '../../lib/table-currency';
+import { useFormatAmount } from '../../lib/money';
 import { ErrorPage } from '../../ui/ErrorPage';
 import { LoadingScreen } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
@@ -93,6 +94,19 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
       }),
     [],
   );
+  // An operator called the Sit & Go off: what came back is said, and the table is left for the lobby.
+  const tournamentId = state?.tournament?.id ?? null;
+  const prizeAmount = useFormatAmount(state?.tournament?.currency ?? 'usd');
+  const leaveRoomNow = room.leave;
+  useEffect(() => {
+    if (!tournamentId) return;
+    return onServerEvent('tournament_cancelled', (e) => {
+      if (e.tournamentId !== tournamentId) return;
+      showToast(t('tournaments.cancelledEvent', { amount: prizeAmount(e.refund) }), 'info');
+      leaveRoomNow();
+      navigate({ name: 'dashboard' });
+    });
+  }, [tournamentId, prizeAmount, leaveRoomNow, t]);
 
   // --- leaving
   const leaveRoom = room.leave;
