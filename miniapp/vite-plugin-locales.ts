@@ -17,7 +17,10 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 export const READING_NAMESPACES = ['rules', 'agreement'];
-/** Namespaces the later screens use: the table, wallet, fairness, hand history, More, protection. */
+/**
+ * Namespaces the later screens use: the table, wallet, fairness, hand history, More, protection,
+ * tournaments.
+ */
 export const LATER_NAMESPACES = [
   'game',
   'chat',
@@ -29,6 +32,7 @@ export const LATER_NAMESPACES = [
   'more',
   'referral',
   'referralRules',
+  'tournaments',
 ];
 /**
  * The texts of those namespaces the first screens show (start-up, the lobby and its banners): they

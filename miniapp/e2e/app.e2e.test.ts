@@ -55,8 +55,11 @@ describe('the Mini App', () => {
         .toBe('1\u00a0000,00\u00a0$');
     }
 
+    // RULES §9: the Tournaments button opens the Sit & Go's; the back button comes back.
     await page.getByTestId('tournaments-button').click();
-    await page.getByText(ru('lobby.comingSoon')).waitFor();
+    await page.getByTestId('tournaments').waitFor();
+    await page.getByTestId('tournaments-back').click();
+    await page.getByTestId('dashboard').waitFor();
   });
 
   it('checks the create and join dialogs', async () => {

@@ -7,7 +7,7 @@
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { NO_ALLOWED_ACTIONS, type GameState } from '@svara/core';
+import { NO_ALLOWED_ACTIONS, type GameState, type TournamentDetails } from '@svara/core';
 import '../src/styles.css';
 import { setLanguage } from '../src/i18n';
 import { actionButtons, waitingState } from '../src/lib/table';
@@ -19,10 +19,15 @@ import { ActionBar } from '../src/screens/game/ActionBar';
 import { RaiseSheet } from '../src/screens/game/RaiseSheet';
 import { SpectatorBar } from '../src/screens/game/SpectatorBar';
 import { SvaraDialog } from '../src/screens/game/SvaraOverlay';
+import { TournamentOutBar } from '../src/screens/game/TournamentOutBar';
+import { ResultsSheet } from '../src/screens/tournaments/ResultsSheet';
 import { scene } from './scenes';
 
-/** `over`: what a practice table opens over itself: the raise sheet, the svara dialog, or the spectator's bar. */
-type Over = 'raise' | 'svara' | 'spectator';
+/**
+ * `over`: what a table opens over itself: the raise sheet, the svara dialog, the spectator's bar, or
+ * a Sit & Go's results.
+ */
+type Over = 'raise' | 'svara' | 'spectator' | 'results';
 type Shown = { scene: string; lang: 'ru' | 'en'; chat: boolean; replay: boolean; over?: Over };
 
 const still = document.createElement('style');
@@ -45,6 +50,41 @@ function svaraOver(state: GameState): GameState {
   };
 }
 
+/** A 6-player Sit & Go's results with long names, the viewer out in 4th (RULES §9). */
+function resultsOf(state: GameState): TournamentDetails {
+  const names = ['konstantin_the_great', 'alexandra', 'bob', 'me_viewer', 'fedor'];
+  return {
+    id: state.tournament!.id,
+    templateId: 'usd-20',
+    kind: 'sit_and_go',
+    name: '$20 Sit & Go',
+    currency: 'usd',
+    buyIn: 20,
+    fee: 2,
+    size: 6,
+    registeredCount: 6,
+    registered: true,
+    status: 'finished',
+    prizePool: 120,
+    prizes: [78, 42],
+    anteSchedule: { start: 10, handsPerLevel: 10 },
+    startingChips: 1500,
+    roomId: state.roomId,
+    myPlace: 4,
+    myPrize: 0,
+    createdAt: '2026-11-27T10:00:00.000Z',
+    startedAt: '2026-11-27T10:01:00.000Z',
+    finishedAt: '2026-11-27T10:31:00.000Z',
+    players: [],
+    results: [1, 2, 3, 4, 5, 6].map((place) => ({
+      place,
+      playerId: place === 4 ? state.viewerId! : String(2000 + place),
+      username: place === 6 ? null : names[place - 1]!,
+      prize: [78, 42][place - 1] ?? 0,
+    })),
+  };
+}
+
 function Fixture({ shown }: { shown: Shown }) {
   const { t } = useTranslation();
   const { state, display, bubbles, balance } = scene(shown.scene, shown.chat);
@@ -52,28 +92,32 @@ function Fixture({ shown }: { shown: Shown }) {
   const said = Object.fromEntries(Object.entries(bubbles).map(([id, phrase]) => [id, t(`chat.${phrase}`)]));
   // The viewer's moves, with their amounts, when the scene has the viewer on turn.
   const onTurn = state.players[state.currentPlayerIndex]?.id === state.viewerId;
+  const outAt = state.tournament?.places.find((p) => p.playerId === state.viewerId)?.place ?? null;
   return (
     <TableCurrency.Provider value={state.currency}>
       <div className="flex h-full flex-col overflow-hidden" data-testid="game-room" data-scene={shown.scene}>
         <RoomHeader
           roomId={state.roomId}
-          practice={state.currency === 'chips'}
+          practice={state.currency === 'chips' && !state.tournament}
           stake={state.minBet}
           balance={balance}
           onMenu={() => undefined}
           fairness={
             <FairnessBadge roomId={state.roomId} fairness={state.fairness} onOpenMenu={() => undefined} />
           }
+          tournament={state.tournament ?? null}
         />
         <TableArea
           key={shown.scene}
           state={state}
           viewerId={state.viewerId}
           display={{ ...display, bubbles: said }}
-          emptyAction={shown.replay ? null : 'invite'}
+          emptyAction={shown.replay || state.tournament ? null : 'invite'}
           onEmptySeat={() => undefined}
         />
-        {shown.over === 'spectator' ? (
+        {outAt !== null ? (
+          <TournamentOutBar place={outAt} prize={null} currency="usd" onResults={() => undefined} />
+        ) : shown.over === 'spectator' ? (
           <SpectatorBar note={t('game.watching')} stake={state.minBet} canSit onSit={() => undefined} />
         ) : (
           <ActionBar
@@ -90,7 +134,7 @@ function Fixture({ shown }: { shown: Shown }) {
             open
             min={state.allowedActions.raise.min}
             max={state.allowedActions.raise.max}
-            balance={balance}
+            balance={balance ?? 0}
             pending={false}
             secondsLeft={12}
             onClose={() => undefined}
@@ -105,6 +149,15 @@ function Fixture({ shown }: { shown: Shown }) {
             decided={false}
             onJoin={() => undefined}
             onSkip={() => undefined}
+            onClose={() => undefined}
+          />
+        ) : null}
+        {shown.over === 'results' && state.tournament ? (
+          <ResultsSheet
+            tournamentId={state.tournament.id}
+            viewerId={state.viewerId}
+            mine={{ place: 4, prize: 0, currency: 'usd' }}
+            initial={resultsOf(state)}
             onClose={() => undefined}
           />
         ) : null}

@@ -17,8 +17,8 @@ export type Scene = {
   display: TableDisplay;
   /** The chat phrase (a key under `chat`) each player has just sent. */
   bubbles: Record<string, string>;
-  /** The viewer's own balance in the header. */
-  balance: number;
+  /** The viewer's own balance in the header; none for a player out of a Sit & Go. */
+  balance: number | null;
 };
 
 const ROOM = '5f1c2d3e-4a5b-4c6d-8e7f-901234567890';
@@ -210,6 +210,64 @@ function practice(status: 'betting' | 'showdown' | 'finished'): GameState {
   return table({ ...base, status, players: won, tax, winners: [best.id] });
 }
 
+const TOURNAMENT_ID = '0a000000-0000-4000-8000-000000000006';
+
+/**
+ * A 6-player Sit & Go (RULES §9) late in its level 3: tournament chips at their widest (stacks over
+ * 1,000, the viewer's bet), dollar prizes 65/35; `out`: the viewer is out in 4th place and watches
+ * the three left.
+ */
+function sitAndGo(out: boolean): GameState {
+  const left = out ? [1, 3, 5] : [1, 2, 3, 4, 5];
+  const players = left.map((position, i) =>
+    player(position, {
+      balance: [3_250, 1_480, 2_730, 1_195, 1_120][i]!,
+      totalBet: 160,
+      currentBet: 80,
+      isDealer: position === 3,
+      hasLooked: position !== 1,
+      cards: position === 4 ? hand(SHOWN[4]![0]) : null,
+      score: position === 4 ? SHOWN[4]![1] : null,
+      lastAction: position === 1 ? 'blind_bet' : 'call',
+    }),
+  );
+  const places = out
+    ? [
+        { playerId: '1006', place: 6 },
+        { playerId: '1002', place: 5 },
+        { playerId: VIEWER, place: 4 },
+      ]
+    : [{ playerId: '1006', place: 6 }];
+  return table({
+    currency: 'chips',
+    status: 'betting',
+    minBet: 40,
+    taxPercent: 0,
+    players,
+    pot: players.reduce((sum, p) => sum + p.totalBet, 0),
+    currentPlayerIndex: out ? 0 : 3,
+    allowedActions: out
+      ? NO_ALLOWED_ACTIONS
+      : {
+          ...NO_ALLOWED_ACTIONS,
+          fold: true,
+          call: { amount: 160, allIn: false },
+          raise: { min: 320, max: 1_195 },
+        },
+    tournament: {
+      id: TOURNAMENT_ID,
+      level: 3,
+      ante: 40,
+      nextAnte: 80,
+      handsToNextLevel: 7,
+      playersLeft: left.length,
+      currency: 'usd',
+      prizes: [13, 7],
+      places,
+    },
+  });
+}
+
 const PHRASES = ['phrase5', 'phrase17', 'phrase15', 'phrase11', 'phrase7', 'phrase16'];
 
 function bubblesFor(state: GameState): Record<string, string> {
@@ -234,6 +292,8 @@ const BUILDERS: Record<string, () => { state: GameState; display?: Partial<Table
   'practice-mid-hand': () => ({ state: practice('betting') }),
   'practice-showdown': () => ({ state: practice('showdown') }),
   'practice-finished': () => ({ state: practice('finished'), display: { finished: 'winner' } }),
+  'tournament-mid-hand': () => ({ state: sitAndGo(false) }),
+  'tournament-out': () => ({ state: sitAndGo(true) }),
 };
 
 export const SCENES = Object.keys(BUILDERS);
@@ -248,6 +308,10 @@ export function scene(name: string, chat: boolean): Scene {
     state,
     display: { ...STILL, ...display },
     bubbles: chat ? bubblesFor(state) : {},
-    balance: state.currency === 'chips' ? (viewer?.balance ?? 0) : 1234.5,
+    balance: state.tournament
+      ? (viewer?.balance ?? null)
+      : state.currency === 'chips'
+        ? (viewer?.balance ?? 0)
+        : 1234.5,
   };
 }

@@ -27,6 +27,8 @@ const SCENES = [
   { scene: 'practice-mid-hand', chat: false },
   { scene: 'practice-showdown', chat: true },
   { scene: 'practice-finished', chat: false },
+  { scene: 'tournament-mid-hand', chat: true },
+  { scene: 'tournament-out', chat: false },
 ];
 const PRACTICE = SCENES.filter((s) => s.scene.startsWith('practice-'));
 
@@ -89,7 +91,14 @@ function measure(page: Page): Promise<Piece[]> {
     add('showdown', 'table', document.querySelector('[data-testid="showdown-title"]'));
     add('deck', 'table', document.querySelector('[data-testid="deck"]'), false);
     // The header: each of its pieces apart from the others and from the table.
-    for (const id of ['room-header-id', 'my-balance', 'fairness-badge', 'room-menu', 'practice-mark'])
+    for (const id of [
+      'room-header-id',
+      'my-balance',
+      'fairness-badge',
+      'room-menu',
+      'practice-mark',
+      'tournament-line',
+    ])
       add(id, 'header', document.querySelector(`[data-testid="${id}"]`));
     return pieces;
   });
@@ -207,6 +216,68 @@ describe('the table on a phone', () => {
           expect(seen.text, over).toContain(CHIPS_SIGN);
           expect(misshapenNumbers(seen.text, lang), over).toEqual([]);
           expect(seen.bad, over).toEqual([]);
+        }
+      });
+
+  for (const size of SIZES)
+    for (const lang of LANGS)
+      it(`a Sit & Go's line, a player out and the results at ${size.width}×${size.height} in ${lang}: all fits`, async () => {
+        await page.setViewportSize(size);
+        const shots = [
+          { scene: 'tournament-mid-hand', over: undefined, name: 'tournament-line' },
+          { scene: 'tournament-out', over: undefined, name: 'tournament-out' },
+          { scene: 'tournament-out', over: 'results' as const, name: 'tournament-results' },
+        ];
+        for (const { scene, over, name } of shots) {
+          await page.evaluate((shown) => window.showScene(shown), {
+            scene,
+            lang,
+            chat: false,
+            replay: false,
+            over,
+          });
+          await page.waitForFunction(() => document.fonts.status === 'loaded');
+          await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}-${lang}.png`) });
+          const seen = await page.evaluate(() => {
+            const width = document.documentElement.clientWidth;
+            const height = document.documentElement.clientHeight;
+            const bad = [...document.querySelectorAll<HTMLElement>('button, span, p, h2, div, li')]
+              .filter((el) => {
+                const r = el.getBoundingClientRect();
+                if (r.width === 0 || el.closest('[data-testid="table"]')) return false;
+                const style = getComputedStyle(el);
+                const clipped =
+                  (el.tagName === 'BUTTON' || el.closest('[data-testid="tournament-line"]')) &&
+                  ((el.scrollWidth > el.clientWidth + 1 && style.overflowX === 'visible') ||
+                    (el.scrollHeight > el.clientHeight + 1 && style.overflowY === 'visible'));
+                return r.left < -0.5 || r.right > width + 0.5 || r.bottom > height + 0.5 || clipped;
+              })
+              .map((el) => `${el.dataset.testid ?? el.tagName}: ${el.innerText.slice(0, 30)}`);
+            const box = (id: string) =>
+              document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+            return {
+              text: document.body.innerText,
+              bad,
+              line: box('tournament-line'),
+              out: box('tournament-out'),
+            };
+          });
+          expect(misshapenNumbers(seen.text, lang), name).toEqual([]);
+          expect(seen.bad, name).toEqual([]);
+          // The line is there, on two rows at most (16 px each, their gap, padding and border).
+          expect(seen.line, name).toBeDefined();
+          expect(seen.line!.height, name).toBeLessThanOrEqual(2 * 16 + 2 + 8 + 2);
+          if (scene === 'tournament-out') {
+            expect(seen.text, name).toContain(translate(lang, 'tournaments.ordinal.4'));
+            expect(seen.out, name).toBeDefined();
+          }
+          if (over === 'results') {
+            const rows = await page.getByTestId('results-row').count();
+            expect(rows, name).toBe(6);
+            // The way back to the lobby is on screen, not below it.
+            const lobby = await page.getByTestId('results-lobby').boundingBox();
+            expect(lobby!.y + lobby!.height, name).toBeLessThanOrEqual(size.height);
+          }
         }
       });
 

@@ -38,13 +38,14 @@ export type Player = {
  * Opens the Mini App as a test user (development sign-in through /api/v1/dev/init-data). The player
  * has typed their own client seed (the app sends it for every hand), so the seeded deals are the
  * planned ones; `randomSeeds` leaves the app's default: a fresh random seed for every hand.
+ * `language`: the language the player chose (on this device and on the server).
  */
 export async function openPlayer(
   browser: Browser,
   baseUrl: string,
   id: string,
   name: string,
-  options: { randomSeeds?: boolean } = {},
+  options: { randomSeeds?: boolean; language?: 'ru' | 'en' } = {},
 ): Promise<Player> {
   const context = await browser.newContext({
     viewport: VIEWPORT,
@@ -59,6 +60,9 @@ export async function openPlayer(
       e2eClientSeed(id),
     );
   }
+  // The language the player picked on this device (the app opens in it; Russian otherwise).
+  if (options.language)
+    await context.addInitScript((language) => localStorage.setItem('language', language), options.language);
   const page = await context.newPage();
   const player: Player = { name, id, context, page, errors: [], expected: [] };
   page.on('console', (msg) => {
@@ -70,6 +74,21 @@ export async function openPlayer(
   await page.goto(`${baseUrl}/?user=${id}&name=${name}`);
   await passAgreementGate(page);
   await page.getByTestId('dashboard').waitFor();
+  if (options.language) {
+    // The player's language is kept on the server too, and the app follows it on sign-in.
+    await page.evaluate(async (language) => {
+      await fetch('/api/v1/users/language', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('token')}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ language }),
+      });
+    }, options.language);
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor();
+  }
   return player;
 }
 

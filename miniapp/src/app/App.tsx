@@ -7,6 +7,7 @@ import { backTarget, currentPage, navigate, type Page } from './navigation';
 import { backOverride } from './back';
 import { loadingScreen } from './loading';
 import { enterStartRoom } from './room-entry';
+import { followTournamentStarts } from './tournament-start';
 import { setBackButton } from '../telegram/sdk';
 import { Toasts } from '../ui/Toasts';
 import { UpdateBanner } from '../ui/UpdateBanner';
@@ -29,6 +30,7 @@ const GameRoom = lazy(() => import('../screens/game/GameRoom'));
 const MyHands = lazy(() => import('../screens/hands/MyHands'));
 const ResponsiblePlay = lazy(() => import('../screens/protection/ResponsiblePlay'));
 const Activity = lazy(() => import('../screens/protection/Activity'));
+const Tournaments = lazy(() => import('../screens/tournaments/Tournaments'));
 // The first-open gate shows the agreement's text: the reading texts come with it.
 const AgreementGate = lazy(() =>
   loadReadingTexts().then(() => import('../screens/protection/AgreementGate')),
@@ -69,6 +71,8 @@ function PageView({ page }: { page: Page }) {
       return <ResponsiblePlay />;
     case 'activity':
       return <Activity />;
+    case 'tournaments':
+      return <Tournaments />;
   }
 }
 
@@ -87,6 +91,9 @@ export function App() {
     const target = backTarget(page);
     setBackButton(target ? () => (override ? override.onBack() : navigate(target)) : null);
   }, [ph.name, page, override]);
+
+  // RULES §9: a Sit & Go that fills takes its players to the table, wherever they are.
+  useEffect(() => followTournamentStarts(), []);
 
   // A join_… start link opens its room once the session is ready; without one, a player who still
   // holds a seat (the app was closed or reloaded at the table) goes straight back to it.

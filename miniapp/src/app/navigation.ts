@@ -25,6 +25,8 @@ export type Page =
   /** Player protection: limits, reality check, cool-off / self-exclusion; "My activity". */
   | { name: 'protection' }
   | { name: 'activity' }
+  /** Sit & Go's (RULES §9): the ones registering, and the player's own. */
+  | { name: 'tournaments' }
   | { name: 'gameRoom'; roomId: string; autoSit: boolean };
 
 export const currentPage = createStore<Page>({ name: 'dashboard' });

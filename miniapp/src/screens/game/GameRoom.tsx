@@ -1,17 +1,18 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatPhrase } from '@svara/core';
+import type { ChatPhrase, TournamentFinishedEvent } from '@svara/core';
 import { useStore } from '../../app/store';
 import { profile } from '../../app/session';
 import { navigate } from '../../app/navigation';
 import { backOverride } from '../../app/back';
 import { useNow } from '../../app/useNow';
-import { emitWithAck } from '../../api/realtime';
+import { emitWithAck, onServerEvent } from '../../api/realtime';
 import { errorText } from '../../i18n';
 import { openTelegram, setClosingConfirmation, setVerticalSwipes } from '../../telegram/sdk';
 import { actionButtons, firstFreePosition, waitingState } from '../../lib/table';
 import { seatName } from '../../lib/names';
 import { TableCurrency } from '../../lib/table-currency';
+import { useFormatAmount } from '../../lib/money';
 import { ErrorPage } from '../../ui/ErrorPage';
 import { LoadingScreen } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
@@ -45,6 +46,8 @@ import { SvaraDialog, SvaraIntro } from './SvaraOverlay';
 import { inviteShareUrl } from './invite';
 import { useRealityCheck } from '../../protection/useRealityCheck';
 import { RealityCheckSheet } from '../protection/RealityCheckSheet';
+import { TournamentOutBar } from './TournamentOutBar';
+import { ResultsSheet } from '../tournaments/ResultsSheet';
 
 // "My hands" opens over the table (the table stays, seat and all), loaded when first asked for.
 const HandsBrowser = lazy(() => import('../hands/HandsBrowser').then((m) => ({ default: m.HandsBrowser })));
@@ -80,6 +83,30 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
   const [exitAsk, setExitAsk] = useState(false);
   const [noState, setNoState] = useState(false);
   const reality = useRealityCheck();
+  // RULES §9: a Sit & Go's end for this player (out, or the winner): place and prize, then the results.
+  const [finalResult, setFinalResult] = useState<TournamentFinishedEvent | null>(null);
+  const [resultsOpen, setResultsOpen] = useState(false);
+  useEffect(
+    () =>
+      onServerEvent('tournament_finished', (e) => {
+        setFinalResult(e);
+        setResultsOpen(true);
+      }),
+    [],
+  );
+  // An operator called the Sit & Go off: what came back is said, and the table is left for the lobby.
+  const tournamentId = state?.tournament?.id ?? null;
+  const prizeAmount = useFormatAmount(state?.tournament?.currency ?? 'usd');
+  const leaveRoomNow = room.leave;
+  useEffect(() => {
+    if (!tournamentId) return;
+    return onServerEvent('tournament_cancelled', (e) => {
+      if (e.tournamentId !== tournamentId) return;
+      showToast(t('tournaments.cancelledEvent', { amount: prizeAmount(e.refund) }), 'info');
+      leaveRoomNow();
+      navigate({ name: 'dashboard' });
+    });
+  }, [tournamentId, prizeAmount, leaveRoomNow, t]);
 
   // --- leaving
   const leaveRoom = room.leave;
@@ -93,6 +120,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
     // only with the table in view does it leave (asking first during a hand).
     const onBack = () => {
       if (exitAsk) setExitAsk(false);
+      else if (resultsOpen) setResultsOpen(false);
       else if (handsOpen) setHandsOpen(false);
       else if (protectionOpen) setProtectionOpen(false);
       else if (menuOpen) setMenuOpen(false);
@@ -102,7 +130,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
     };
     backOverride.set({ onBack });
     return () => backOverride.set(null);
-  }, [inHand, leave, exitAsk, handsOpen, protectionOpen, menuOpen, chatOpen]);
+  }, [inHand, leave, exitAsk, resultsOpen, handsOpen, protectionOpen, menuOpen, chatOpen]);
   useEffect(() => {
     setClosingConfirmation(inHand);
     return () => setClosingConfirmation(false);
@@ -196,8 +224,18 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
 
   const raise = state.allowedActions?.raise ?? null;
 
-  // Every amount below is in the table's unit: dollars, or play chips at a practice table (RULES §8).
-  const practice = state.currency === 'chips';
+  // Every amount below is in the table's unit: dollars, or play chips at a practice table (RULES §8),
+  // or tournament chips at a Sit & Go's (RULES §9), whose frame carries its `tournament` line.
+  const tournament = state.tournament ?? null;
+  const practice = state.currency === 'chips' && !tournament;
+  // A Sit & Go's player who is out (or won): their place from the frame, the prize once told.
+  const myPlace =
+    tournament && viewerId
+      ? (tournament.places.find((p) => p.playerId === viewerId)?.place ??
+        (finalResult?.tournamentId === tournament.id ? finalResult.place : null))
+      : null;
+  const myPrize =
+    finalResult && tournament && finalResult.tournamentId === tournament.id ? finalResult.prize : null;
   return (
     <TableCurrency.Provider value={state.currency}>
       <div
@@ -212,23 +250,25 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
           practice={practice}
           stake={state.minBet}
           // A spectator's own balance is the profile's dollars: at a practice table it is not shown.
-          balance={viewer ? viewer.balance : practice ? null : (me?.balance ?? null)}
+          balance={viewer ? viewer.balance : practice || tournament ? null : (me?.balance ?? null)}
           onMenu={() => setMenuOpen(true)}
           fairness={
             <FairnessBadge roomId={roomId} fairness={state.fairness} onOpenMenu={() => setMenuOpen(true)} />
           }
+          tournament={tournament}
         />
         <TableArea
           state={state}
           viewerId={viewerId}
           display={display}
-          emptyAction={seated ? 'invite' : block ? null : 'sit'}
+          // Nobody sits down at a Sit & Go's table or is invited to it: its players are seated by it.
+          emptyAction={tournament ? null : seated ? 'invite' : block ? null : 'sit'}
           onEmptySeat={(p) => void onEmptySeat(p)}
         />
 
         {!seated && block ? (
           <BlockedNotice block={block} />
-        ) : !seated && room.stoodUp ? (
+        ) : !seated && room.stoodUp && !tournament ? (
           <StoodUpNotice {...room.stoodUp} />
         ) : null}
         {viewer?.isAway ? (
@@ -242,11 +282,18 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
             showChat
             note={note}
           />
+        ) : tournament && myPlace !== null ? (
+          <TournamentOutBar
+            place={myPlace}
+            prize={myPrize}
+            currency={tournament.currency}
+            onResults={() => setResultsOpen(true)}
+          />
         ) : (
           <SpectatorBar
             note={note}
             stake={state.minBet}
-            canSit={!block && firstFreePosition(state.players) !== null}
+            canSit={!tournament && !block && firstFreePosition(state.players) !== null}
             onSit={() => void sit(null)}
           />
         )}
@@ -324,6 +371,20 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
             else leave();
           }}
         />
+        {resultsOpen && (tournament || finalResult) ? (
+          <ResultsSheet
+            tournamentId={finalResult?.tournamentId ?? tournament!.id}
+            viewerId={viewerId}
+            mine={
+              myPlace !== null
+                ? { place: myPlace, prize: myPrize, currency: tournament?.currency ?? 'usd' }
+                : null
+            }
+            watching={(tournament?.playersLeft ?? 0) > 1}
+            onClose={() => setResultsOpen(false)}
+            onLobby={leave}
+          />
+        ) : null}
         <ExitDialog open={exitAsk} inHand={inHand} onCancel={() => setExitAsk(false)} onLeave={leave} />
         {svara.showIntro ? <SvaraIntro /> : null}
         {svara.showDialog && viewerId ? (

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
+import type { TournamentFrame } from '@svara/core';
 import { useTranslation } from 'react-i18next';
 import { useTableAmount } from '../../lib/table-currency';
 import { LockIcon, MenuIcon } from '../../ui/icons';
 import { PracticeMark } from './PracticeMarks';
+import { TournamentLine } from './TournamentLine';
 
 /**
  * The room's short id, its stake, the viewer's balance when seated, and the menu button; under them
- * at a practice table its mark, "Practice · play chips".
+ * at a practice table its mark, "Practice · play chips"; at a Sit & Go's its line (RULES §9).
  */
 export function RoomHeader({
   roomId,
@@ -16,6 +18,7 @@ export function RoomHeader({
   balance,
   onMenu,
   fairness = null,
+  tournament = null,
 }: {
   roomId: string;
   isPrivate?: boolean;
@@ -26,6 +29,8 @@ export function RoomHeader({
   onMenu: () => void;
   /** The fairness badge (fairness/FairnessBadge.tsx), before the menu button. */
   fairness?: ReactNode;
+  /** The frame's `tournament`: level, antes, players left and prizes. */
+  tournament?: TournamentFrame | null;
 }) {
   const { t } = useTranslation();
   const usd = useTableAmount();
@@ -73,6 +78,7 @@ export function RoomHeader({
           <PracticeMark />
         </div>
       ) : null}
+      {tournament ? <TournamentLine tournament={tournament} /> : null}
     </header>
   );
 }

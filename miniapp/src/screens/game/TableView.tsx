@@ -120,7 +120,8 @@ export function TableView({
           >
             {t('game.showdown')}
           </div>
-        ) : (
+        ) : state.tournament ? null : (
+          // A Sit & Go's pots pay no house share (RULES §9): no tax line at its table.
           <div
             className="absolute truncate text-center text-[9px] font-semibold uppercase leading-[14px] text-cream/55"
             style={{ left: TAX_BOX.x, top: TAX_BOX.y, width: TAX_BOX.w, height: TAX_BOX.h }}

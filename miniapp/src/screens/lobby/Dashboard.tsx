@@ -15,7 +15,6 @@ import { Segmented } from '../../ui/Segmented';
 import { Sheet } from '../../ui/Sheet';
 import { Switch } from '../../ui/Switch';
 import { Spinner } from '../../ui/Spinner';
-import { showToast } from '../../ui/toast';
 import { SuspensionNotice } from '../../ui/SuspensionNotice';
 import { ExclusionNotice } from '../protection/ExclusionNotice';
 import { useAccountBlock } from '../../app/account';
@@ -132,7 +131,7 @@ export function Dashboard() {
               'dark',
               <TrophyIcon key="i" className="h-6 w-6 text-gold-400" />,
               t('lobby.tournaments'),
-              () => showToast(t('lobby.comingSoon'), 'info'),
+              () => navigate({ name: 'tournaments' }),
             ],
             [
               'more-button',
