@@ -15,7 +15,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (process.env.E2E_SKIP_BUILD !== '1') buildProduct();
   // Hand 1 ties (the svara test); hand 2, the svara hand, has one winner (the WIN display test).
   const seeds = [twoPlayerTieSeed(1), twoPlayerWinnerSeed(2)];
-  const product = await startProduct('e2e', { DEV_SERVER_SEEDS: seeds.join(',') });
+  // 7799 is the run's operator (the Sit & Go file offers a 3-player Sit & Go through the admin route).
+  const product = await startProduct('e2e', { DEV_SERVER_SEEDS: seeds.join(','), BOT_ADMIN_IDS: '7799' });
   project.provide('e2eBaseUrl', product.url);
   project.provide('e2ePgPort', product.pgPort);
   return () => product.stop();

@@ -8,7 +8,6 @@
  * The 3-player dollar offer is an operator's template written into the product's database: a
  * play-chip one would be filled by house players 5 s after the first person registers.
  */
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CHIPS_SIGN } from '@svara/core';
@@ -69,29 +68,24 @@ async function register(page: Page): Promise<void> {
   await card(page).getByTestId('tournament-in').waitFor();
 }
 
-/** An operator's 3-player $1 + $0.10 offer, written where the admin route writes it. */
-function offerTrio(pgPort: number): void {
-  const sql = `insert into tournament_templates (id, name, currency, buy_in, fee, size)
-    values ('${TRIO}', '$1 Trio', 'usd', 100, 10, 3) on conflict (id) do nothing`;
-  const r = spawnSync(
-    'psql',
-    [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(pgPort),
-      '-U',
-      'postgres',
-      '-d',
-      'svara',
-      '-v',
-      'ON_ERROR_STOP=1',
-      '-c',
-      sql,
-    ],
-    { encoding: 'utf8', env: { ...process.env, PGPASSWORD: 'svara-embedded' } },
-  );
-  if (r.status !== 0) throw new Error(`psql: ${r.stderr}`);
+/** The e2e product's operator (BOT_ADMIN_IDS, global-setup.ts). */
+const OPERATOR_ID = '7799';
+
+/** An operator's 3-player $1 + $0.10 offer, made through the admin route as an operator would. */
+async function offerTrio(baseUrl: string): Promise<void> {
+  const operator = await openSocketPlayer(baseUrl, OPERATOR_ID, 'operator');
+  try {
+    const saved = await operator.rest('PUT', `/admin/tournament-templates/${TRIO}`, {
+      name: 'Trio',
+      currency: 'usd',
+      buyIn: 1,
+      fee: 0.1,
+      size: 3,
+    });
+    if (saved.status !== 200) throw new Error(`the offer was refused: ${JSON.stringify(saved.body)}`);
+  } finally {
+    operator.close();
+  }
 }
 
 /** A browser player's turn: pay what is asked (all-in against a shove), else bet blind, open, or pass. */
@@ -138,7 +132,6 @@ async function over(page: Page): Promise<boolean> {
 
 describe('a 3-player Sit & Go', () => {
   const baseUrl = inject('e2eBaseUrl');
-  const pgPort = inject('e2ePgPort');
   let browser: Browser;
   let petra: Player;
   let oscar: Player;
@@ -151,7 +144,7 @@ describe('a 3-player Sit & Go', () => {
     oscar = await openPlayer(browser, baseUrl, '7702', 'oscar', { randomSeeds: true, language: 'en' });
     bot = await openSocketPlayer(baseUrl, '7703', 'shover');
     bot.playAllIn();
-    offerTrio(pgPort);
+    await offerTrio(baseUrl);
     const list = await bot.rest<{ tournaments: Summary[] }>('GET', '/tournaments');
     trioId = list.body.tournaments.find((t) => t.templateId === TRIO && t.status === 'registering')!.id;
     tournamentId = trioId;
@@ -179,7 +172,7 @@ describe('a 3-player Sit & Go', () => {
     expect(await free.getByTestId('tournament-pool').textContent()).toBe(`300\u00a0${CHIPS_SIGN}`);
     expect(await free.textContent()).not.toContain('$');
     // Six players: 65 % and 35 %.
-    const six = petra.page.locator('[data-testid="tournament-card"]').filter({ hasText: '$1 Sit & Go' });
+    const six = petra.page.locator('[data-testid="tournament-card"]').filter({ hasText: 'Sit & Go Bronze' });
     expect(await six.getByTestId('tournament-prizes').textContent()).toBe('1-е: 65\u00a0% · 2-е: 35\u00a0%');
     await screenshot(petra.page, 'sng-list-ru');
 

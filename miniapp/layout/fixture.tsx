@@ -57,7 +57,7 @@ function resultsOf(state: GameState): TournamentDetails {
     id: state.tournament!.id,
     templateId: 'usd-20',
     kind: 'sit_and_go',
-    name: '$20 Sit & Go',
+    name: 'Sit & Go Gold',
     currency: 'usd',
     buyIn: 20,
     fee: 2,

@@ -77,13 +77,13 @@ describe('the notice drain', () => {
     await enqueueNotices(harness.knex, [
       notice(2002, {
         kind: 'tournament_started',
-        params: { tournamentId: 't-1', roomId, name: '$1 Sit & Go' },
+        params: { tournamentId: 't-1', roomId, name: 'Sit & Go Bronze' },
       }),
     ]);
     await harness.svara.notices.runOnce();
     const sent = harness.telegram.lastTo(2002);
     expect(sent.text).toBe(
-      'Your Sit & Go “$1 Sit & Go” has started and your seat is waiting. Tap the button to open the table.',
+      'Your Sit & Go “Sit & Go Bronze” has started and your seat is waiting. Tap the button to open the table.',
     );
     const url = new URL(MINIAPP_URL);
     url.searchParams.set('tgWebAppStartParam', `join_${roomId}_2002`);

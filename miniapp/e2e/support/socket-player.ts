@@ -3,6 +3,8 @@
  * table than browsers are worth: signed in with development init data, agreement accepted, REST with
  * its token, and a table strategy that plays every turn it gets.
  */
+import { FrameFollower } from '@svara/core/plain';
+import type { FramePatch, WireGameState } from '@svara/core';
 import { io, type Socket } from 'socket.io-client';
 
 type Frame = {
@@ -114,8 +116,15 @@ export async function openSocketPlayer(baseUrl: string, id: string, name: string
       socket.on('tournament_started', ({ roomId }: { roomId: string }) => {
         socket.emit('join_room', { roomId }, () => undefined);
       });
-      socket.on('game_state', onFrame);
-      socket.on('game_update', onFrame);
+      // A whole frame on entering the table, then patches against it (a gap asks for it whole again).
+      const frames = new FrameFollower();
+      socket.on('game_state', (frame: WireGameState) => onFrame(frames.full(frame) as unknown as Frame));
+      socket.on('game_update', (patch: FramePatch) => {
+        const held = frames.frame;
+        const frame = frames.patch(patch);
+        if (frame) onFrame(frame as unknown as Frame);
+        else if (held) socket.emit('join_room', { roomId: held.roomId }, () => undefined);
+      });
     },
     close: () => void socket.close(),
   };

@@ -32,9 +32,9 @@ export class Migration20261203000000_tournaments extends Migration {
       );`);
     this.addSql(`
       insert into tournament_templates (id, name, currency, buy_in, fee, size) values
-        ('usd-1', '$1 Sit & Go', 'usd', 100, 10, 6),
-        ('usd-5', '$5 Sit & Go', 'usd', 500, 50, 6),
-        ('usd-20', '$20 Sit & Go', 'usd', 2000, 200, 6),
+        ('usd-1', 'Sit & Go Bronze', 'usd', 100, 10, 6),
+        ('usd-5', 'Sit & Go Silver', 'usd', 500, 50, 6),
+        ('usd-20', 'Sit & Go Gold', 'usd', 2000, 200, 6),
         ('chips-free', 'Free Sit & Go', 'chips', 10000, 0, 3);`);
     this.addSql(`
       create table tournaments (

@@ -115,7 +115,7 @@ describe('a Sit & Go table', () => {
           id: TOURNAMENT,
           templateId: 'usd-1',
           kind: 'sit_and_go',
-          name: '$1 Sit & Go',
+          name: 'Sit & Go Bronze',
           currency: 'usd',
           buyIn: 1,
           fee: 0.1,

@@ -28,7 +28,7 @@ function sng(over: Partial<TournamentSummary>): TournamentSummary {
     id: SIX,
     templateId: 'usd-1',
     kind: 'sit_and_go',
-    name: '$1 Sit & Go',
+    name: 'Sit & Go Bronze',
     currency: 'usd',
     buyIn: 1,
     fee: 0.1,
@@ -114,7 +114,7 @@ describe('the Sit & Go list', () => {
     serve([six, free]);
     render(<Tournaments />);
     await waitFor(() => expect(screen.getAllByTestId('tournament-card')).toHaveLength(2));
-    const card = within(cardOf('$1 Sit & Go'));
+    const card = within(cardOf('Sit & Go Bronze'));
     expect(card.getByTestId('tournament-entry').textContent).toBe('1,00\u00a0$ + 0,10\u00a0$');
     expect(card.getByTestId('tournament-size').textContent).toBe('6 игроков');
     expect(card.getByTestId('tournament-registered').textContent).toBe('4/6');
