@@ -38,10 +38,12 @@ describe('PendingSeedStore.keep', () => {
   });
 
   it('stores seeds drawn ahead together: they wait until a seed is needed now, then go with it', async () => {
-    const [a, b, c] = await Promise.all(['7811', '7812', '7813'].map((id) => fundedTestRoom(db.knex, [id])));
+    const [a, b, c] = (await Promise.all(
+      ['7811', '7812', '7813'].map((id) => fundedTestRoom(db.knex, [id])),
+    )) as [string, string, string];
     const seeds = createPendingSeedStore(db.knex, 60_000);
     const settled: string[] = [];
-    const ahead = [a!, b!].map((roomId, i) =>
+    const ahead = [a, b].map((roomId, i) =>
       seeds.keep(roomId, { handNumber: 1, seed: testSeed(10 + i) }, { background: true }).then((kept) => {
         settled.push(roomId);
         return kept;
@@ -57,7 +59,7 @@ describe('PendingSeedStore.keep', () => {
       ).rows.length;
     expect(await stored()).toBe(0);
     // A seed needed now takes those waiting along.
-    expect(await seeds.keep(c!, { handNumber: 1, seed: testSeed(12) })).toEqual({
+    expect(await seeds.keep(c, { handNumber: 1, seed: testSeed(12) })).toEqual({
       handNumber: 1,
       seed: testSeed(12),
     });
@@ -69,16 +71,19 @@ describe('PendingSeedStore.keep', () => {
   });
 
   it('gives each seed of a batch its own answer: a refused one holds back none of the others', async () => {
-    const [a, b] = await Promise.all(['7821', '7822'].map((id) => fundedTestRoom(db.knex, [id])));
+    const [a, b] = (await Promise.all(['7821', '7822'].map((id) => fundedTestRoom(db.knex, [id])))) as [
+      string,
+      string,
+    ];
     const seeds = createPendingSeedStore(db.knex, 60_000);
-    const good = seeds.keep(a!, { handNumber: 3, seed: testSeed(20) }, { background: true });
-    const bad = seeds.keep(b!, { handNumber: 3, seed: 'NOT-A-SEED' }, { background: true });
+    const good = seeds.keep(a, { handNumber: 3, seed: testSeed(20) }, { background: true });
+    const bad = seeds.keep(b, { handNumber: 3, seed: 'NOT-A-SEED' }, { background: true });
     seeds.flush();
     expect(await good).toEqual({ handNumber: 3, seed: testSeed(20) });
     await expect(bad).rejects.toThrow(/pending_seeds_server_seed_check/);
     // Two seeds of one room in a batch: the first is written first, the later hand's replaces it.
-    const first = seeds.keep(a!, { handNumber: 4, seed: testSeed(21) }, { background: true });
-    const second = seeds.keep(a!, { handNumber: 5, seed: testSeed(22) }, { background: true });
+    const first = seeds.keep(a, { handNumber: 4, seed: testSeed(21) }, { background: true });
+    const second = seeds.keep(a, { handNumber: 5, seed: testSeed(22) }, { background: true });
     seeds.flush();
     expect(await first).toEqual({ handNumber: 4, seed: testSeed(21) });
     expect(await second).toEqual({ handNumber: 5, seed: testSeed(22) });

@@ -40,7 +40,7 @@ type Waiting = {
   reject: (error: unknown) => void;
 };
 
-export function createPendingSeedStore(knex: Knex, gatherMs = 0): PendingSeedStore {
+export function createPendingSeedStore(knex: Knex, gatherMs = 0): Required<PendingSeedStore> {
   let waiting: Waiting[] = [];
   let timer: NodeJS.Timeout | null = null;
 

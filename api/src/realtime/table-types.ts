@@ -56,7 +56,7 @@ export interface RoomsPort {
 
 export interface TableRuntimeDeps {
   store: HandStore;
-  ledger: Pick<Ledger, 'walletBalance'>;
+  ledger: Pick<Ledger, 'walletBalance'> & Partial<Pick<Ledger, 'prepareEscrow'>>;
   rooms: RoomsPort;
   options: RealtimeOptions;
   logger: Logger;
