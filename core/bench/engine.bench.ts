@@ -15,7 +15,7 @@ const before = SMOKE ? 0 : yardstickMs();
 const { scoresPerSecond } = benchScores(SMOKE ? 200 : 1000);
 console.log(`scoreHand: ${fmt(scoresPerSecond)} evaluations/s`);
 const { withShuffle, reducerOnly } = benchHands(
-  SMOKE ? { durationMs: 200, warmupHands: 200 } : { durationMs: 1000, warmupHands: 2000 },
+  SMOKE ? { durationMs: 200, warmupHands: 200 } : { durationMs: 1000, warmupHands: 2000, warmupMs: 3000 },
 );
 const reseated = (n: number) => (n > 0 ? `; ${n} players stood up after losing all and sat down again` : '');
 const rates = (m: HandsMeasure) =>
