@@ -8,8 +8,9 @@
  *
  * Commits of many tables travel together: while a write is under way the next ones gather, and go
  * as one call (one round trip, one transaction, one flush of the log). When none is under way, the
- * first commit after a quiet spell waits a few milliseconds (`gatherMs`) for others: at a human pace
- * tables seldom commit at the same instant, and each would otherwise be a call. If that call fails, each
+ * first commit after a quiet spell waits a few milliseconds (`gatherMs`) for others, as long as
+ * commits come often enough that some are likely to: at a human pace tables seldom commit at the
+ * same instant, and each would otherwise be a call. If that call fails, each
  * part is written again on its own, so a refused part (an overdraw, a replayed key, an escrow left
  * non-empty) gets its own answer and holds back no other table.
  */
@@ -76,7 +77,7 @@ export type CommitBatching = { maxBatch: number; maxInFlight: number; gatherMs?:
 
 /**
  * 15 ms: a move's answer comes that much later at most, less than one frame of a 60 Hz screen,
- * nothing a person at the table can see. At 200 tables of people thinking 1.5 s a move (about 110
+ * nothing a person at the table can see (and only while commits come at least every 30 ms). At 200 tables of people thinking 1.5 s a move (about 110
  * commits a second) a call then carries about three commits instead of one, and the database spends
  * about a third less CPU per action (README, "Server performance at a human pace").
  */
@@ -156,6 +157,11 @@ export function createHandStore(
   const gatherMs = batching.gatherMs ?? 0;
   /** The timer of the oldest waiting commit's gathering window, while one runs. */
   let gathering: NodeJS.Timeout | null = null;
+  // The mean time between commits (a moving average, ms) and the last one's arrival. A commit waits
+  // for company only while others come often enough to be worth it (on average at least one every
+  // two windows): a quiet server (a few tables) answers at once, as it gathers nothing anyway.
+  let meanGap = 0;
+  let lastArrival: number | null = null;
 
   // A plan's parties live in its room's currency: dollars, or play chips at a practice table.
   async function accountOf(p: LedgerParty, currency: RoomCurrency): Promise<number> {
@@ -325,7 +331,7 @@ export function createHandStore(
     }
     while (inFlight < batching.maxInFlight && waiting.length > 0) {
       const wait = gatherMs - (performance.now() - waiting[0]!.since);
-      if (wait > 0 && waiting.length < batching.maxBatch) {
+      if (wait > 0 && waiting.length < batching.maxBatch && meanGap < 2 * gatherMs) {
         gathering = setTimeout(() => {
           gathering = null;
           pump();
@@ -346,7 +352,10 @@ export function createHandStore(
 
     commit(roomId, plan, rows) {
       return new Promise<void>((resolve, reject) => {
-        waiting.push({ roomId, plan, rows, resolve, reject, since: performance.now() });
+        const now = performance.now();
+        if (lastArrival !== null) meanGap += 0.2 * (now - lastArrival - meanGap);
+        lastArrival = now;
+        waiting.push({ roomId, plan, rows, resolve, reject, since: now });
         pump();
       });
     },
