@@ -32,21 +32,21 @@ export function wordsFromHex(hex: string, out: Int32Array): void {
   }
 }
 
-/** Each byte as two lowercase hex characters. */
-const BYTE_HEX = Array.from({ length: 256 }, (_, byte) => HEX[byte >> 4]! + HEX[byte & 15]!);
+/** The character code of each hex digit's lowercase character. */
+const HEX_CODE = Array.from(HEX, (char) => char.charCodeAt(0));
+/** The 64 character codes of the text wordsToHex builds, reused. */
+const hexCodes: number[] = new Array<number>(64).fill(0);
 
-/** 8 words as 64 lowercase hex characters. */
+/**
+ * 8 words as 64 lowercase hex characters. Built from character codes in one call rather than by
+ * concatenation, which made a rope of 32 pieces that every later comparison had to flatten.
+ */
 export function wordsToHex(words: Int32Array): string {
-  let hex = '';
   for (let i = 0; i < 8; i++) {
     const word = words[i]!;
-    hex +=
-      BYTE_HEX[word >>> 24]! +
-      BYTE_HEX[(word >>> 16) & 255]! +
-      BYTE_HEX[(word >>> 8) & 255]! +
-      BYTE_HEX[word & 255]!;
+    for (let k = 0; k < 8; k++) hexCodes[i * 8 + k] = HEX_CODE[(word >>> (28 - 4 * k)) & 15]!;
   }
-  return hex;
+  return String.fromCharCode.apply(null, hexCodes);
 }
 
 /** Reads bytes[at..at+64) (zeros past the end of `bytes`) into w[0..16) as big-endian words. */

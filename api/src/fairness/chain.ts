@@ -23,7 +23,7 @@ import type { HandRef } from './hand-ref.js';
 /** At most this many hands of a room are chained by one batch (the next one goes on). */
 const EXTEND_BATCH = 500;
 /** How long pokes are gathered into one batch: a record comes this much later, in far fewer statements. */
-const GATHER_MS = 250;
+const GATHER_MS = 1000;
 /** Rooms a sweep chains per transaction. */
 const SWEEP_ROOMS = 200;
 

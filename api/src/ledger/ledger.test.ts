@@ -353,6 +353,28 @@ describe('accounts', () => {
     });
     expect(again).toBe(0);
   });
+
+  it('makes escrows ahead together: one statement for many hands, at once when one is needed', async () => {
+    const fresh = createLedger(db.knex, 60_000);
+    const made = await countStatements(db.knex, async () => {
+      for (const n of [1, 2, 3]) fresh.prepareEscrow(`h-ahead-${n}`, 'usd');
+      fresh.prepareEscrow('h-ahead-chips', 'chips');
+      fresh.prepareEscrow('h-ahead-1', 'usd'); // asked twice: made once
+      // Needed now: the waiting ones are made with it, one statement per currency.
+      expect(await fresh.escrowOf('h-ahead-2', 'usd')).toBeGreaterThan(0);
+    });
+    expect(made).toBe(2);
+    const ids = await countStatements(db.knex, async () => {
+      const all = await Promise.all([1, 2, 3].map((n) => fresh.escrowOf(`h-ahead-${n}`, 'usd')));
+      expect(new Set(all).size).toBe(3);
+      expect(await fresh.escrowOf('h-ahead-chips', 'chips')).not.toBe(all[0]);
+    });
+    expect(ids).toBe(0);
+    // Another ledger (another node) finds the same accounts.
+    const other = createLedger(db.knex, 0);
+    other.prepareEscrow('h-ahead-3', 'usd');
+    expect(await other.escrowOf('h-ahead-3', 'usd')).toBe(await fresh.escrowOf('h-ahead-3', 'usd'));
+  });
 });
 
 describe('database guards', () => {

@@ -205,6 +205,12 @@ export interface Ledger {
   walletOf(userId: string, currency: RoomCurrency): Promise<number>;
   /** A hand's escrow in its room's currency. */
   escrowOf(reference: string, currency: RoomCurrency): Promise<number>;
+  /**
+   * Creates a hand's escrow ahead of its deal, in the background: escrows asked for within
+   * ESCROW_GATHER_MS of each other are created together, in one statement. Asking escrowOf for one
+   * still waiting creates them at once.
+   */
+  prepareEscrow(reference: string, currency: RoomCurrency): void;
   /** A singleton system account: house, deposits, withdrawals, faucet, referral_payouts. */
   systemAccount(kind: SystemAccountKind): Promise<number>;
   /**
@@ -234,7 +240,10 @@ function systemKind(kind: SystemAccountKind): SystemAccountKind {
   return kind;
 }
 
-export function createLedger(knex: Knex): Ledger {
+/** How long an escrow made ahead (the next hand's, as a hand is dealt) waits for others. */
+export const ESCROW_GATHER_MS = 1_000;
+
+export function createLedger(knex: Knex, escrowGatherMs = ESCROW_GATHER_MS): Ledger {
   // Account ids never change, so lookups are cached, and a lookup under way is shared: the antes of
   // a new hand all name its new escrow at once, and should create it once. Escrows come and go, so
   // the cache is bounded; the oldest entries leave first.
@@ -249,17 +258,94 @@ export function createLedger(knex: Knex): Ledger {
      on conflict (kind, coalesce(owner_id, 0), coalesce(reference, '')) do nothing returning id`,
   );
 
-  function accountId(kind: AccountKind, ownerId: string | null, reference: string | null): Promise<number> {
-    const cacheKey = `${kind}\u0000${ownerId ?? ''}\u0000${reference ?? ''}`;
-    const cached = accountIds.get(cacheKey);
-    if (cached !== undefined) return cached;
-    const lookup = findOrCreateAccount(kind, ownerId, reference);
+  const cacheKeyOf = (kind: AccountKind, ownerId: string | null, reference: string | null) =>
+    `${kind}\u0000${ownerId ?? ''}\u0000${reference ?? ''}`;
+
+  function remember(cacheKey: string, lookup: Promise<number>): void {
     accountIds.set(cacheKey, lookup);
     lookup.catch(() => {
       if (accountIds.get(cacheKey) === lookup) accountIds.delete(cacheKey);
     });
     if (accountIds.size > MAX_CACHED_ACCOUNTS) accountIds.delete(accountIds.keys().next().value!);
+  }
+
+  function accountId(kind: AccountKind, ownerId: string | null, reference: string | null): Promise<number> {
+    const cacheKey = cacheKeyOf(kind, ownerId, reference);
+    const cached = accountIds.get(cacheKey);
+    if (cached !== undefined) {
+      // Made ahead and still waiting for company: it is needed now.
+      if (ahead.has(cacheKey)) createAhead();
+      return cached;
+    }
+    const lookup = findOrCreateAccount(kind, ownerId, reference);
+    remember(cacheKey, lookup);
     return lookup;
+  }
+
+  /** Escrows waiting to be created together (prepareEscrow), by cache key. */
+  let ahead = new Map<
+    string,
+    { kind: AccountKind; reference: string; settle: (id: Promise<number>) => void }
+  >();
+  let aheadTimer: NodeJS.Timeout | null = null;
+
+  function prepareEscrow(reference: string, currency: RoomCurrency): void {
+    const kind = CURRENCY_KINDS[currency].escrow;
+    const cacheKey = cacheKeyOf(kind, null, reference);
+    if (accountIds.has(cacheKey)) return;
+    let settle!: (id: Promise<number>) => void;
+    remember(cacheKey, new Promise<number>((resolve) => (settle = (id) => resolve(id))));
+    ahead.set(cacheKey, { kind, reference, settle });
+    if (escrowGatherMs <= 0) createAhead();
+    else aheadTimer ??= setTimeout(createAhead, escrowGatherMs);
+  }
+
+  /** Creates the escrows waiting in `ahead`, in one statement (one per kind, there are two). */
+  function createAhead(): void {
+    if (aheadTimer) {
+      clearTimeout(aheadTimer);
+      aheadTimer = null;
+    }
+    const parts = [...ahead.values()];
+    ahead = new Map();
+    for (const kind of new Set(parts.map((p) => p.kind))) {
+      const same = parts.filter((p) => p.kind === kind);
+      const created = createEscrows(
+        kind,
+        same.map((p) => p.reference),
+      );
+      for (const p of same) {
+        // Should the statement fail, each escrow is made on its own when asked for, as without this.
+        p.settle(
+          created.then(
+            (ids) => ids.get(p.reference) ?? findOrCreateAccount(kind, null, p.reference),
+            () => findOrCreateAccount(kind, null, p.reference),
+          ),
+        );
+      }
+    }
+  }
+
+  async function createEscrows(kind: AccountKind, references: string[]): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    const inserted = await knex.raw<{ rows: { id: string; reference: string }[] }>(
+      `with lazy as (select set_config('synchronous_commit', 'off', true))
+       insert into accounts (kind, owner_id, reference)
+       select ?, null, r.reference from unnest(?::text[]) as r(reference), lazy
+       on conflict (kind, coalesce(owner_id, 0), coalesce(reference, '')) do nothing returning id, reference`,
+      [kind, references],
+    );
+    for (const row of inserted.rows) ids.set(row.reference, Number(row.id));
+    const missing = references.filter((r) => !ids.has(r));
+    if (missing.length > 0) {
+      const found = await knex.raw<{ rows: { id: string; reference: string }[] }>(
+        `select id, reference from accounts
+          where kind = ? and coalesce(owner_id, 0) = 0 and coalesce(reference, '') = any(?::text[])`,
+        [kind, missing],
+      );
+      for (const row of found.rows) ids.set(row.reference, Number(row.id));
+    }
+    return ids;
   }
 
   async function findOrCreateAccount(
@@ -374,6 +460,7 @@ export function createLedger(knex: Knex): Ledger {
     handEscrow: (reference) => accountId('hand_escrow', null, reference),
     walletOf: (userId, currency) => accountId(CURRENCY_KINDS[currency].wallet, userId, null),
     escrowOf: (reference, currency) => accountId(CURRENCY_KINDS[currency].escrow, null, reference),
+    prepareEscrow,
     systemAccount: (kind) => accountId(systemKind(kind), null, null),
     systemShard: (kind, key) => accountId(systemKind(kind), null, `shard:${shardOf(key)}`),
     async balance(id) {

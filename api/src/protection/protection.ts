@@ -102,6 +102,13 @@ export interface ProtectionService {
   /** The seated players who must stand up before the next deal, and why. */
   blockedAmong(userIds: readonly string[]): Promise<Map<string, StoodUpCode>>;
   /**
+   * blockedAmong and the suspended accounts among the same players (users/suspension.ts's
+   * suspendedAmong), asked in one statement: the table runtime asks both before every deal.
+   */
+  standUpsAmong(
+    userIds: readonly string[],
+  ): Promise<{ blocked: Map<string, StoodUpCode>; suspended: string[] }>;
+  /**
    * The player sat down (a session starts; one left open by a crash is closed first), a restart
    * brought their seat back (`restored`: the open session goes on), or they stood up (it ends).
    */
@@ -267,6 +274,44 @@ export function createProtection(deps: {
   }
 
   /** Why the player may not play now (loss or session limit) and until when, else null. */
+  /**
+   * One statement before every deal: who is excluded, the loss and session limits of the rest, and
+   * (`withSuspended`) whose account is suspended (users.suspended_at set, as suspension.ts reads it).
+   */
+  async function standUps(
+    userIds: readonly string[],
+    withSuspended: boolean,
+  ): Promise<{ blocked: Map<string, StoodUpCode>; suspended: string[] }> {
+    const blocked = new Map<string, StoodUpCode>();
+    const suspended: string[] = [];
+    if (userIds.length === 0) return { blocked, suspended };
+    const at = now();
+    const found = await knex.raw<{
+      rows: { user_id: string; excluded: boolean; limits: LimitRow[] | null; suspended: boolean }[];
+    }>(
+      `select u.id::text as user_id,
+              exists (select 1 from protection_exclusions e
+                       where e.user_id = u.id and e.until > ? and e.starts_at <= ?) as excluded,
+              (select json_agg(json_build_object('kind', l.kind, 'period', l.period, 'amount', l.amount,
+                        'pending', l.pending, 'pending_amount', l.pending_amount, 'effective_at', l.effective_at))
+                 from protection_limits l where l.user_id = u.id and l.kind in ('loss', 'session')) as limits,
+              ${withSuspended ? `exists (select 1 from users s where s.telegram_id = u.id and s.suspended_at is not null)` : 'false'} as suspended
+         from unnest(?::bigint[]) as u(id)`,
+      [at, at, [...userIds]],
+    );
+    const byUser = new Map<string, LimitRow[]>();
+    for (const r of found.rows) {
+      if (r.suspended) suspended.push(r.user_id);
+      if (r.excluded) blocked.set(r.user_id, 'self_excluded');
+      else if (r.limits) byUser.set(r.user_id, r.limits);
+    }
+    for (const [id, own] of byUser) {
+      const reached = await limitReached(id, own);
+      if (reached) blocked.set(id, reached.code);
+    }
+    return { blocked, suspended };
+  }
+
   async function limitReached(
     userId: string,
     rows: LimitRow[],
@@ -627,33 +672,10 @@ export function createProtection(deps: {
     },
 
     async blockedAmong(userIds) {
-      const blocked = new Map<string, StoodUpCode>();
-      if (userIds.length === 0) return blocked;
-      const at = now();
-      // One statement before every deal: who is excluded, and the loss and session limits of the rest.
-      const found = await knex.raw<{
-        rows: { user_id: string; excluded: boolean; limits: LimitRow[] | null }[];
-      }>(
-        `select u.id::text as user_id,
-                exists (select 1 from protection_exclusions e
-                         where e.user_id = u.id and e.until > ? and e.starts_at <= ?) as excluded,
-                (select json_agg(json_build_object('kind', l.kind, 'period', l.period, 'amount', l.amount,
-                          'pending', l.pending, 'pending_amount', l.pending_amount, 'effective_at', l.effective_at))
-                   from protection_limits l where l.user_id = u.id and l.kind in ('loss', 'session')) as limits
-           from unnest(?::bigint[]) as u(id)`,
-        [at, at, [...userIds]],
-      );
-      const byUser = new Map<string, LimitRow[]>();
-      for (const r of found.rows) {
-        if (r.excluded) blocked.set(r.user_id, 'self_excluded');
-        else if (r.limits) byUser.set(r.user_id, r.limits);
-      }
-      for (const [id, own] of byUser) {
-        const reached = await limitReached(id, own);
-        if (reached) blocked.set(id, reached.code);
-      }
-      return blocked;
+      return (await standUps(userIds, false)).blocked;
     },
+
+    standUpsAmong: (userIds) => standUps(userIds, true),
 
     seatChanged(userId, roomId, seated, restored = false) {
       const previous = sessionWrites.get(userId) ?? Promise.resolve();

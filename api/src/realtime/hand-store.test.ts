@@ -231,6 +231,35 @@ describe('HandStore', () => {
     expect((await checkLedger(knex)).ok).toBe(true);
   });
 
+  it('holds a commit after a quiet spell gatherMs for others: tables a moment apart share one call', async () => {
+    const tables = await Promise.all([
+      setup(['9501', '9502']),
+      setup(['9511', '9512']),
+      setup(['9521', '9522']),
+    ]);
+    const { knex, ledger } = tables[0]!;
+    const store = createHandStore(knex, ledger, { maxBatch: 64, maxInFlight: 2, gatherMs: 1_500 });
+    let settled = 0;
+    const first = deal(store, tables[0]!.state).then((r) => ((settled += 1), r));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nothing went yet: the first commit still waits for company.
+    expect(settled).toBe(0);
+    expect(store.stats.statements).toBe(0);
+    const rest = tables.slice(1).map(({ state }) => deal(store, state));
+    await Promise.all([first, ...rest]);
+    expect(store.stats).toEqual({ parts: 3, batches: 1, fallbacks: 0, statements: 1 });
+    for (const t of tables) expect((await handRow(knex, t.roomId, 1))!.status).toBe('running');
+
+    // A full batch does not wait: maxBatch commits go at once.
+    const quick = createHandStore(knex, ledger, { maxBatch: 1, maxInFlight: 2, gatherMs: 60_000 });
+    const dealt = await Promise.all(tables.map((t) => handRow(knex, t.roomId, 1)));
+    const started = performance.now();
+    await commit(quick, dealt[0]!.state, { type: 'blind_bet', playerId: turn(dealt[0]!.state) });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(quick.stats.statements).toBe(1);
+    expect((await checkLedger(knex)).ok).toBe(true);
+  });
+
   it('keeps a running hand as its first state and its steps, and replays them to void it', async () => {
     const { knex, ledger, store, roomId, state } = await setup(['9801', '9802', '9803']);
     const { state: dealt } = await deal(store, state);

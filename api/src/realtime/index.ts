@@ -19,7 +19,7 @@ import { Gateway, type SocketData } from './gateway.js';
 import { createHandStore } from './hand-store.js';
 import { LobbyFeed } from './lobby.js';
 import { realtimeOptionsFromEnv, resolveOptions, type RealtimeOptions } from './options.js';
-import { createPendingSeedStore } from './pending-seed.js';
+import { BACKGROUND_GATHER_MS, createPendingSeedStore } from './pending-seed.js';
 import { createSeedContributionStore } from './seed-contributions.js';
 import { createSeatStore } from './seat-store.js';
 import { startStatsReporting } from './stats.js';
@@ -157,6 +157,7 @@ export async function attachRealtime(
     suspension: services.suspension,
     protection: {
       blockedAmong: (userIds) => services.protection.blockedAmong(userIds),
+      standUpsAmong: (userIds) => services.protection.standUpsAmong(userIds),
       seatChanged: (userId, roomId, seated, restored) => {
         // House players of the practice tables have no play sessions (nobody to protect).
         if (isHousePlayerId(userId)) return;
@@ -167,7 +168,7 @@ export async function attachRealtime(
     },
     seats,
     resume,
-    pendingSeeds: createPendingSeedStore(knex),
+    pendingSeeds: createPendingSeedStore(knex, BACKGROUND_GATHER_MS),
     contributions: createSeedContributionStore(knex),
     onHandsEnded: (roomId) => fairness.chain.poke(roomId),
     tournaments: director,

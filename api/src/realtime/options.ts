@@ -51,7 +51,8 @@ export interface RealtimeOptions {
   statsIntervalMs: number;
   /**
    * How the tables' writes are grouped into database calls (hand-store.ts): at most `maxBatch`
-   * commits a call, at most `maxInFlight` calls at once (TABLE_COMMIT_BATCH, TABLE_COMMIT_IN_FLIGHT).
+   * commits a call, at most `maxInFlight` calls at once, a call waiting `gatherMs` for company
+   * (TABLE_COMMIT_BATCH, TABLE_COMMIT_IN_FLIGHT, TABLE_COMMIT_GATHER_MS).
    */
   commitBatching: CommitBatching;
   /** How long a minute of play is for reality checks (api/src/protection/reality-checks.ts); tests shorten it. */
@@ -112,12 +113,13 @@ const envSchema = z.object({
   SOCKET_COMPRESSION: z.enum(['true', 'false', '1', '0']).optional(),
   TABLE_COMMIT_BATCH: z.coerce.number().int().min(1).max(1_000).optional(),
   TABLE_COMMIT_IN_FLIGHT: z.coerce.number().int().min(1).max(64).optional(),
+  TABLE_COMMIT_GATHER_MS: z.coerce.number().int().min(0).max(1_000).optional(),
 });
 
 /**
  * Overrides from the environment: TABLE_TURN_MS, TABLE_SVARA_MS, TABLE_RESULT_MS, TABLE_AWAY_MS,
  * TABLE_START_DELAY_MS, ROOM_EMPTY_CLOSE_MS, REALTIME_STATS_MS, SOCKET_COMPRESSION,
- * TABLE_COMMIT_BATCH, TABLE_COMMIT_IN_FLIGHT.
+ * TABLE_COMMIT_BATCH, TABLE_COMMIT_IN_FLIGHT, TABLE_COMMIT_GATHER_MS.
  */
 export function realtimeOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<RealtimeOptions> {
   const blank = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -135,11 +137,12 @@ export function realtimeOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Pa
     ...(e.SOCKET_COMPRESSION
       ? { compression: e.SOCKET_COMPRESSION === 'true' || e.SOCKET_COMPRESSION === '1' }
       : {}),
-    ...(e.TABLE_COMMIT_BATCH || e.TABLE_COMMIT_IN_FLIGHT
+    ...(e.TABLE_COMMIT_BATCH || e.TABLE_COMMIT_IN_FLIGHT || e.TABLE_COMMIT_GATHER_MS !== undefined
       ? {
           commitBatching: {
             maxBatch: e.TABLE_COMMIT_BATCH ?? DEFAULT_BATCHING.maxBatch,
             maxInFlight: e.TABLE_COMMIT_IN_FLIGHT ?? DEFAULT_BATCHING.maxInFlight,
+            gatherMs: e.TABLE_COMMIT_GATHER_MS ?? DEFAULT_BATCHING.gatherMs,
           },
         }
       : {}),

@@ -36,4 +36,56 @@ describe('PendingSeedStore.keep', () => {
       createPendingSeedStore(db.knex).keep(roomId, { handNumber: 1, seed: 'NOT-A-SEED' }),
     ).rejects.toThrow(/pending_seeds_server_seed_check/);
   });
+
+  it('stores seeds drawn ahead together: they wait until a seed is needed now, then go with it', async () => {
+    const [a, b, c] = (await Promise.all(
+      ['7811', '7812', '7813'].map((id) => fundedTestRoom(db.knex, [id])),
+    )) as [string, string, string];
+    const seeds = createPendingSeedStore(db.knex, 60_000);
+    const settled: string[] = [];
+    const ahead = [a, b].map((roomId, i) =>
+      seeds.keep(roomId, { handNumber: 1, seed: testSeed(10 + i) }, { background: true }).then((kept) => {
+        settled.push(roomId);
+        return kept;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toEqual([]);
+    const stored = async () =>
+      (
+        await db.knex.raw<{ rows: unknown[] }>(`select 1 from pending_seeds where room_id = any(?::uuid[])`, [
+          [a, b, c],
+        ])
+      ).rows.length;
+    expect(await stored()).toBe(0);
+    // A seed needed now takes those waiting along.
+    expect(await seeds.keep(c, { handNumber: 1, seed: testSeed(12) })).toEqual({
+      handNumber: 1,
+      seed: testSeed(12),
+    });
+    expect(await Promise.all(ahead)).toEqual([
+      { handNumber: 1, seed: testSeed(10) },
+      { handNumber: 1, seed: testSeed(11) },
+    ]);
+    expect(await stored()).toBe(3);
+  });
+
+  it('gives each seed of a batch its own answer: a refused one holds back none of the others', async () => {
+    const [a, b] = (await Promise.all(['7821', '7822'].map((id) => fundedTestRoom(db.knex, [id])))) as [
+      string,
+      string,
+    ];
+    const seeds = createPendingSeedStore(db.knex, 60_000);
+    const good = seeds.keep(a, { handNumber: 3, seed: testSeed(20) }, { background: true });
+    const bad = seeds.keep(b, { handNumber: 3, seed: 'NOT-A-SEED' }, { background: true });
+    seeds.flush();
+    expect(await good).toEqual({ handNumber: 3, seed: testSeed(20) });
+    await expect(bad).rejects.toThrow(/pending_seeds_server_seed_check/);
+    // Two seeds of one room in a batch: the first is written first, the later hand's replaces it.
+    const first = seeds.keep(a, { handNumber: 4, seed: testSeed(21) }, { background: true });
+    const second = seeds.keep(a, { handNumber: 5, seed: testSeed(22) }, { background: true });
+    seeds.flush();
+    expect(await first).toEqual({ handNumber: 4, seed: testSeed(21) });
+    expect(await second).toEqual({ handNumber: 5, seed: testSeed(22) });
+  });
 });

@@ -45,6 +45,34 @@ describe('stand-ups between hands', () => {
     expect(takeStandUps(table)).toEqual([]);
   });
 
+  it('asks protection once for both when it answers for suspension too (one statement a deal)', async () => {
+    const table = tableWith(['1', '2', '3']);
+    const asked: string[] = [];
+    const flagged = await flagStandUps(table, {
+      suspension: {
+        suspendedAmong: async () => (asked.push('suspension'), []),
+        isSuspended: async () => false,
+      },
+      protection: {
+        blockedAmong: async () => (asked.push('protection'), new Map<string, StoodUpCode>()),
+        standUpsAmong: async (ids) => {
+          asked.push(`both: ${ids.join(',')}`);
+          return {
+            blocked: new Map<string, StoodUpCode>([['3', 'session_limit_reached']]),
+            suspended: ['1', '3'],
+          };
+        },
+        seatChanged: () => undefined,
+      },
+    });
+    expect(asked).toEqual(['both: 1,2,3']);
+    expect(flagged).toBe(true);
+    expect(takeStandUps(table)).toEqual([
+      { userId: '1', code: 'account_suspended' },
+      { userId: '3', code: 'account_suspended' },
+    ]);
+  });
+
   it('leaves out players no longer seated, and asks nothing of an empty table', async () => {
     const table = tableWith(['1']);
     table.blocked.set('9', 'session_limit_reached');

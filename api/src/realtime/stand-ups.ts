@@ -13,10 +13,13 @@ export async function flagStandUps(
 ): Promise<boolean> {
   const seated = table.state.seats.map((s) => s.playerId);
   if (seated.length === 0) return false;
-  const [suspended, blocked] = await Promise.all([
-    deps.suspension ? deps.suspension.suspendedAmong(seated) : [],
-    deps.protection ? deps.protection.blockedAmong(seated) : new Map<string, StoodUpCode>(),
-  ]);
+  const { suspended, blocked } =
+    deps.suspension && deps.protection?.standUpsAmong
+      ? await deps.protection.standUpsAmong(seated)
+      : await Promise.all([
+          deps.suspension ? deps.suspension.suspendedAmong(seated) : [],
+          deps.protection ? deps.protection.blockedAmong(seated) : new Map<string, StoodUpCode>(),
+        ]).then(([suspended, blocked]) => ({ suspended, blocked }));
   for (const id of suspended) table.suspended.add(id);
   for (const [id, code] of blocked) table.blocked.set(id, code);
   return suspended.length > 0 || blocked.size > 0;

@@ -3,7 +3,8 @@
  * hand is foreseeable (the table waits for it, or the hand before it is over) and its hash is shown
  * until the deal, which must use it. It is stored (pending-seed.ts) before it is first shown, so a
  * restart or a takeover finds it and shows the same; as a hand is dealt, the seed of the hand after
- * it is drawn and stored in the background, so the step that ends the hand waits for no write.
+ * it is drawn and stored in the background (with other tables' seeds drawn ahead: pending-seed.ts),
+ * so the step that ends the hand waits for no write.
  *
  * The client seed of a deal mixes the players' contributions to that hand: each is taken only while
  * the table shows that hand's commitment (so it was made after the server seed was fixed: the
@@ -94,7 +95,11 @@ export class TableSeeds {
   async commitIfDue(table: Table, state: TableState): Promise<TableState> {
     if (this.deps.options.seedSource || !awaitsNextSeed(state)) return state;
     const handNumber = state.handNumber + 1;
-    if (table.nextSeedWrite) await table.nextSeedWrite;
+    if (table.nextSeedWrite) {
+      // Drawn ahead and maybe still waiting for other tables' seeds: it is needed now.
+      this.deps.pendingSeeds?.flush?.();
+      await table.nextSeedWrite;
+    }
     let next = table.nextSeed?.handNumber === handNumber ? table.nextSeed : null;
     if (!next) {
       const drawn = { handNumber, seed: this.deps.options.drawSeed() };
@@ -115,7 +120,7 @@ export class TableSeeds {
     const store = this.deps.pendingSeeds;
     if (!store || this.deps.options.seedSource) return;
     const drawn = { handNumber, seed: this.deps.options.drawSeed() };
-    const write = store.keep(table.roomId, drawn).then(
+    const write = store.keep(table.roomId, drawn, { background: true }).then(
       (kept) => {
         if (kept.handNumber === handNumber) table.nextSeed = kept;
       },

@@ -56,7 +56,7 @@ export interface RoomsPort {
 
 export interface TableRuntimeDeps {
   store: HandStore;
-  ledger: Pick<Ledger, 'walletBalance' | 'escrowOf' | 'balance'>;
+  ledger: Pick<Ledger, 'walletBalance' | 'escrowOf' | 'balance'> & Partial<Pick<Ledger, 'prepareEscrow'>>;
   rooms: RoomsPort;
   /** Sit & Go tables (api/src/tournaments): a tournament room's table is opened with its tournament. */
   tournaments?: TournamentTablesPort;
@@ -92,6 +92,13 @@ export interface TableRuntimeDeps {
 export interface TableProtection {
   /** Seated players who must stand up before the next deal, and the reason each is told. */
   blockedAmong(userIds: readonly string[]): Promise<Map<string, StoodUpCode>>;
+  /**
+   * blockedAmong and the suspended accounts among the same players in one statement: used instead
+   * of blockedAmong and suspension's suspendedAmong when both are there.
+   */
+  standUpsAmong?(
+    userIds: readonly string[],
+  ): Promise<{ blocked: Map<string, StoodUpCode>; suspended: string[] }>;
   /** A player sat down, was seated again by a restart (`restored`), or stood up. Never throws. */
   seatChanged(userId: string, roomId: string, seated: boolean, restored?: boolean): void;
 }

@@ -4,7 +4,7 @@
  * broken (a bug), never for a bad input.
  */
 import { isCents, type Cents } from '../money.js';
-import { combineClientSeeds, isServerSeedHex, seedCommitment, shuffleDeck } from '../shuffle.js';
+import { combineClientSeeds, isServerSeedHex, seedCommitment, shuffleCanonicalDeck } from '../shuffle.js';
 import { comeBack, standUpBlockers } from './absence.js';
 import { isAway } from './away-rules.js';
 import * as betting from './betting.js';
@@ -109,7 +109,7 @@ function startHand(
   if (playerSeeds.length > 0 && combineClientSeeds(playerSeeds.map((p) => p.seed)) !== clientSeed) {
     return { code: 'validation_failed', detail: 'client seed is not the mix of the player seeds' };
   }
-  const deck = shuffleDeck(serverSeed, clientSeed, s.handNumber + 1);
+  const deck = shuffleCanonicalDeck(serverSeed, clientSeed, s.handNumber + 1);
   dealHand(d, { serverSeed, clientSeed, deck, playerSeeds: playerSeeds.map((p) => ({ ...p })) });
   // Its commitment is the hand's own now (fairness.commitment); the next is made when it is over.
   s.nextCommitment = null;

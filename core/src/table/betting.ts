@@ -1,17 +1,6 @@
 /** The betting moves of RULES §2.5–§2.6 and §3, applied to a draft after they were checked legal. */
 import type { Cents } from '../money.js';
-import {
-  findSeat,
-  hand,
-  log,
-  ownHand,
-  ownPlayer,
-  patchHand,
-  patchPlayer,
-  payIn,
-  sound,
-  type Draft,
-} from './draft.js';
+import { findSeat, hand, log, ownHand, ownPlayer, payIn, sound, type Draft } from './draft.js';
 import { blindBetAmount, levelAfterLook } from './moves.js';
 import { advance, foldPlayer, makeAggressor } from './turns.js';
 
@@ -39,7 +28,7 @@ export function blindBet(d: Draft, index: number): void {
   const b = blindBetAmount(hand(d), d.s.stake);
   pay(d, index, b, 'blind_bet');
   makeAggressor(d, index);
-  patchHand(d, { lastBlind: b });
+  ownHand(d).lastBlind = b;
   advance(d, index);
 }
 
@@ -48,17 +37,16 @@ export function blindBet(d: Draft, index: number): void {
  * looker acts at once. Their turn clock starts again: they now have cards to think about.
  */
 export function look(d: Draft, index: number): void {
-  const h = hand(d);
-  patchHand(d, {
-    phase: 'open',
-    looked: true,
-    level: levelAfterLook(h, d.s.stake),
-    looker: index,
-    turnStartedAt: d.now,
-  });
-  patchPlayer(d, index, { lastAction: 'look' });
+  const h = ownHand(d);
+  h.phase = 'open';
+  h.looked = true;
+  h.level = levelAfterLook(h, d.s.stake);
+  h.looker = index;
+  h.turnStartedAt = d.now;
+  const p = ownPlayer(d, index);
+  p.lastAction = 'look';
   d.s.status = 'betting';
-  log(d, 'look', h.players[index]!.playerId);
+  log(d, 'look', p.playerId);
 }
 
 /** call: pay L, or the whole balance when it is less (all-in). A short call leaves L as it was. */
@@ -73,12 +61,10 @@ export function call(d: Draft, index: number): void {
 export function raise(d: Draft, index: number, amount: Cents, cap: Cents): void {
   pay(d, index, amount, 'raise');
   makeAggressor(d, index);
-  const h = hand(d);
-  patchHand(d, {
-    level: amount,
-    hasRaiseMax: h.hasRaiseMax || amount === cap,
-    looker: h.looker === index ? -1 : h.looker,
-  });
+  const h = ownHand(d);
+  h.level = amount;
+  h.hasRaiseMax = h.hasRaiseMax || amount === cap;
+  if (h.looker === index) h.looker = -1;
   advance(d, index);
 }
 

@@ -1,12 +1,13 @@
 /**
  * Shallow copies with every field spelled out. V8 builds such literals much faster than object
  * spread, and the draft makes a few of them per action. The return types make the compiler
- * reject a copy that forgets a field.
+ * reject a copy that forgets a field. No spread of an optional field, even an empty one: it made
+ * each copy several times as slow; such a field is added after the literal, or copied as it is.
  */
 import type { Hand, HandPlayer, Seat, TableState } from './types.js';
 
 export function cloneState(s: TableState): TableState {
-  return {
+  const copy: TableState = {
     roomId: s.roomId,
     stake: s.stake,
     maxSeats: s.maxSeats,
@@ -25,10 +26,12 @@ export function cloneState(s: TableState): TableState {
     result: s.result,
     fairness: s.fairness,
     nextCommitment: s.nextCommitment,
-    // Optional fields the compiler cannot make a copy spell out: a practice table's currency.
-    ...(s.currency ? { currency: s.currency } : {}),
-    ...(s.tournament ? { tournament: s.tournament } : {}),
   };
+  // Optional fields the compiler cannot make a copy spell out: a practice table's currency, a Sit &
+  // Go's tournament.
+  if (s.currency) copy.currency = s.currency;
+  if (s.tournament) copy.tournament = s.tournament;
+  return copy;
 }
 
 export function cloneHand(h: Hand): Hand {
@@ -37,7 +40,8 @@ export function cloneHand(h: Hand): Hand {
     svara: h.svara,
     serverSeed: h.serverSeed,
     clientSeed: h.clientSeed,
-    ...(h.playerSeeds ? { playerSeeds: h.playerSeeds } : {}),
+    // Absent only in hands dealt before player seeds existed: undefined there, as it reads.
+    playerSeeds: h.playerSeeds,
     commitment: h.commitment,
     dealerPosition: h.dealerPosition,
     players: h.players,
@@ -73,7 +77,7 @@ export function clonePlayer(p: HandPlayer): HandPlayer {
 }
 
 export function cloneSeat(s: Seat): Seat {
-  return {
+  const copy: Seat = {
     playerId: s.playerId,
     position: s.position,
     username: s.username,
@@ -84,6 +88,7 @@ export function cloneSeat(s: Seat): Seat {
     leaving: s.leaving,
     sittingOut: s.sittingOut,
     lastWin: s.lastWin,
-    ...(s.house ? { house: true as const } : {}),
   };
+  if (s.house) copy.house = true;
+  return copy;
 }

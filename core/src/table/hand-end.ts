@@ -1,16 +1,6 @@
 /** What happens when a hand's play is over: payouts, who stands up, the result display. */
 import type { Cents } from '../money.js';
-import {
-  hand,
-  log,
-  patchPlayer,
-  patchSeat,
-  payHouse,
-  payOut,
-  removeSeat,
-  sound,
-  type Draft,
-} from './draft.js';
+import { hand, log, ownPlayer, ownSeat, payHouse, payOut, removeSeat, sound, type Draft } from './draft.js';
 import { awayTooLong } from './away-rules.js';
 import { placesOfBusts } from '../tournament/places.js';
 import { houseShareOf, splitEvenly } from './pots.js';
@@ -25,10 +15,10 @@ export function payPot(d: Draft, amount: Cents, winnerIds: readonly string[]): C
   const house = d.s.tournament ? 0 : houseShareOf(amount);
   payHouse(d, house);
   const parts = splitEvenly(amount - house, winnerIds.length);
-  winnerIds.forEach((id, i) => {
-    payOut(d, id, parts[i]!, 'payout');
-    log(d, 'win', id, parts[i]!);
-  });
+  for (let i = 0; i < winnerIds.length; i++) {
+    payOut(d, winnerIds[i]!, parts[i]!, 'payout');
+    log(d, 'win', winnerIds[i]!, parts[i]!);
+  }
   return house;
 }
 
@@ -36,9 +26,9 @@ export function payPot(d: Draft, amount: Cents, winnerIds: readonly string[]): C
 export function markWinners(d: Draft, winners: readonly string[]): void {
   const h = d.s.hand;
   if (!h || winners.length === 0) return;
-  h.players.forEach((p, i) => {
-    if (winners.includes(p.playerId)) patchPlayer(d, i, { lastAction: 'win' });
-  });
+  for (let i = 0; i < h.players.length; i++) {
+    if (winners.includes(h.players[i]!.playerId)) ownPlayer(d, i).lastAction = 'win';
+  }
 }
 
 /** The hand's seed becomes public once its play is over (RULES §7). */
@@ -137,5 +127,5 @@ export function endResult(d: Draft): void {
   d.s.result = null;
   d.s.hand = null;
   d.s.tax = 0;
-  for (const seat of d.s.seats) if (seat.lastWin !== 0) patchSeat(d, seat.playerId, { lastWin: 0 });
+  for (const seat of d.s.seats) if (seat.lastWin !== 0) ownSeat(d, seat.playerId).lastWin = 0;
 }

@@ -27,11 +27,13 @@ export function levelAfterLook(h: Hand, stake: Cents): Cents {
  */
 export function raiseCap(s: TableState, h: Hand, index: number): Cents {
   let others = 0;
-  h.players.forEach((p, i) => {
-    if (i === index || p.folded || p.allIn) return;
+  const players = h.players;
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i]!;
+    if (i === index || p.folded || p.allIn) continue;
     const balance = findSeat(s, p.playerId)?.balance ?? 0;
     if (balance > others) others = balance;
-  });
+  }
   const own = findSeat(s, h.players[index]!.playerId)?.balance ?? 0;
   return Math.min(own, others);
 }

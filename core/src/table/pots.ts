@@ -35,7 +35,8 @@ export function potLayers(players: readonly HandPlayer[], basePot: Cents): PotLa
     let mixed = amount > 0;
     let sole = -1;
     const eligible: number[] = [];
-    players.forEach((p, i) => {
+    for (let i = 0; i < players.length; i++) {
+      const p = players[i]!;
       const part = Math.min(p.paid, cut) - Math.min(p.paid, below);
       if (part > 0) {
         amount += part;
@@ -43,7 +44,7 @@ export function potLayers(players: readonly HandPlayer[], basePot: Cents): PotLa
         sole = i;
       }
       if (!p.folded && (!p.allIn || p.paid >= cut)) eligible.push(i);
-    });
+    }
     below = cut;
     if (amount === 0 && layers.length > 0) continue;
     const last = layers[layers.length - 1];
@@ -84,5 +85,7 @@ export function houseShareOf(pot: Cents): Cents {
 export function splitEvenly(amount: Cents, count: number): Cents[] {
   const base = Math.floor(amount / count);
   const odd = amount - base * count;
-  return Array.from({ length: count }, (_, i) => base + (i < odd ? 1 : 0));
+  const parts: Cents[] = [];
+  for (let i = 0; i < count; i++) parts.push(base + (i < odd ? 1 : 0));
+  return parts;
 }

@@ -4,49 +4,57 @@
  * the main layer leaves that layer on the table and opens a svara.
  */
 import type { Cents } from '../money.js';
-import { hand, log, patchHand, patchPlayer, payOut, type Draft } from './draft.js';
+import { log, ownHand, ownPlayer, payOut, type Draft } from './draft.js';
 import { closeHand, markWinners, payPot, revealSeed, showResult } from './hand-end.js';
 import { bestOf, potLayers } from './pots.js';
 import type { HandPlayer } from './types.js';
 
 export function settle(d: Draft): void {
-  const h = hand(d);
-  const showdown = h.players.filter((p) => !p.folded).length >= 2;
+  const h = ownHand(d);
+  let live = 0;
+  for (const p of h.players) if (!p.folded) live += 1;
+  const showdown = live >= 2;
   // 'showdown' is a moment, not a resting state: the result status follows within this action.
   d.s.status = 'showdown';
-  patchHand(d, { phase: 'over', turn: -1, turnStartedAt: null, looker: -1 });
+  h.phase = 'over';
+  h.turn = -1;
+  h.turnStartedAt = null;
+  h.looker = -1;
   if (showdown) {
-    h.players.forEach((p, i) => {
-      if (!p.folded) patchPlayer(d, i, { revealed: true });
-    });
+    for (let i = 0; i < h.players.length; i++) {
+      if (!h.players[i]!.folded) ownPlayer(d, i).revealed = true;
+    }
   }
-  const players: readonly HandPlayer[] = hand(d).players;
+  const players: readonly HandPlayer[] = h.players;
   if (showdown) log(d, 'showdown', null);
 
   const layers = potLayers(players, h.basePot);
   const winners: string[] = [];
   let houseShare: Cents = 0;
   let tied: number[] | null = null;
-  layers.forEach((layer, k) => {
+  for (let k = 0; k < layers.length; k++) {
+    const layer = layers[k]!;
     const best = bestOf(players, layer.eligible);
     if (k === 0 && best.length >= 2) {
       tied = best;
-      return;
+      continue;
     }
     const only = best.length === 1 ? best[0]! : -1;
     if (only >= 0 && layer.soleContributor === only) {
       // Nobody else put money in this layer: it is the player's own money coming back, untaxed.
       payOut(d, players[only]!.playerId, layer.amount, 'refund');
-      return;
+      continue;
     }
-    const ids = best.map((i) => players[i]!.playerId);
+    const ids: string[] = [];
+    for (const i of best) ids.push(players[i]!.playerId);
     houseShare += payPot(d, layer.amount, ids);
     for (const id of ids) if (!winners.includes(id)) winners.push(id);
-  });
+  }
   markWinners(d, winners);
   revealSeed(d);
 
-  const tiedIds = tied === null ? [] : (tied as number[]).map((i) => players[i]!.playerId);
+  const tiedIds: string[] = [];
+  if (tied !== null) for (const i of tied as number[]) tiedIds.push(players[i]!.playerId);
   d.events.push({
     type: 'hand_finished',
     handNumber: h.number,

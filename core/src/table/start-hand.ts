@@ -10,7 +10,7 @@ import { scoreHand } from '../scoring.js';
 import { fairRandomInt, seedCommitment } from '../shuffle.js';
 import { anteLevel } from '../tournament/schedule.js';
 import { isAway } from './away-rules.js';
-import { findSeat, log, patchPlayer, patchSeat, payIn, sound, type Draft } from './draft.js';
+import { findSeat, log, ownSeat, patchSeat, payIn, sound, type Draft } from './draft.js';
 import { beginBetting } from './turns.js';
 import type { Hand, HandPlayer, PlayerSeed, Seat, TableState } from './types.js';
 
@@ -78,7 +78,8 @@ export type DealInput = {
 };
 
 /**
- * Deals from `deck`. applyAction passes shuffleDeck(serverSeed, clientSeed, handNumber); tests may
+ * Deals from `deck`. applyAction passes shuffleCanonicalDeck(serverSeed, clientSeed, handNumber), the
+ * deck of shuffleDeck made of the canonical cards; tests may
  * pass a stacked deck through test-support, which is the only other caller.
  */
 export function dealHand(d: Draft, input: DealInput): void {
@@ -89,7 +90,7 @@ export function dealHand(d: Draft, input: DealInput): void {
   s.seq = 0;
   s.tax = 0;
   s.result = null;
-  for (const seat of s.seats) if (seat.lastWin !== 0) patchSeat(d, seat.playerId, { lastWin: 0 });
+  for (const seat of s.seats) if (seat.lastWin !== 0) ownSeat(d, seat.playerId).lastWin = 0;
 
   let dealt: Seat[];
   let dealerPosition: number;
@@ -115,14 +116,19 @@ export function dealHand(d: Draft, input: DealInput): void {
   s.dealerPosition = dealerPosition;
 
   // Turn order: clockwise starting with the player left of the dealer; the dealer (if dealt) is last.
-  const first = dealt.findIndex((seat) => seat.position > dealerPosition);
-  const order = first <= 0 ? dealt : [...dealt.slice(first), ...dealt.slice(0, first)];
-  const n = order.length;
+  const n = dealt.length;
+  let first = 0;
+  while (first < n && dealt[first]!.position <= dealerPosition) first++;
+  if (first === n) first = 0;
   const deck = input.deck;
-  const players: HandPlayer[] = order.map((seat, k) => {
+  const players: HandPlayer[] = [];
+  const playerIds: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const seat = dealt[(first + k) % n]!;
     // RULES §2.4: one card at a time, clockwise from the player left of the dealer.
     const cards = [deck[k]!, deck[k + n]!, deck[k + 2 * n]!];
-    return {
+    playerIds.push(seat.playerId);
+    players.push({
       playerId: seat.playerId,
       position: seat.position,
       cards,
@@ -135,16 +141,17 @@ export function dealHand(d: Draft, input: DealInput): void {
       lastAction: null,
       acted: false,
       revealed: false,
-    };
-  });
+    });
+  }
 
   const commitment = seedCommitment(input.serverSeed);
+  const playerSeeds = input.playerSeeds ?? [];
   const h: Hand = {
     number: handNumber,
     svara: isSvara,
     serverSeed: input.serverSeed,
     clientSeed: input.clientSeed,
-    playerSeeds: input.playerSeeds ?? [],
+    playerSeeds,
     commitment,
     dealerPosition,
     players,
@@ -161,13 +168,14 @@ export function dealHand(d: Draft, input: DealInput): void {
     log: [],
   };
   s.hand = h;
-  // Built by this action: written in place from here on.
-  d.fresh.push(h, h.players, h.log, ...players);
+  // Built by this action: written in place from here on (the players too, below).
+  d.fresh.push(h, players, h.log);
+  for (let k = 0; k < n; k++) d.fresh.push(players[k]!);
   s.fairness = {
     handNumber,
     commitment,
     clientSeed: input.clientSeed,
-    playerSeeds: input.playerSeeds ?? [],
+    playerSeeds,
     revealedSeed: null,
   };
   d.events.push({
@@ -177,7 +185,7 @@ export function dealHand(d: Draft, input: DealInput): void {
     clientSeed: input.clientSeed,
     svara: isSvara,
     dealerPosition,
-    playerIds: players.map((p) => p.playerId),
+    playerIds,
   });
   log(d, isSvara ? 'svara_hand' : 'hand', null, basePot > 0 ? basePot : null);
 
@@ -187,19 +195,19 @@ export function dealHand(d: Draft, input: DealInput): void {
     // RULES §2.3: everyone dealt in pays S. A player left with nothing is all-in for the ante; at a
     // Sit & Go one who cannot pay the whole ante pays what they have and is all-in for it (RULES §9).
     let antes = 0;
-    players.forEach((p, i) => {
-      const ante = Math.min(s.stake, findSeat(d.s, p.playerId)!.balance);
+    for (const p of players) {
+      const ante = Math.min(s.stake, findSeat(s, p.playerId)!.balance);
       payIn(d, p.playerId, ante, 'ante');
       antes += ante;
-      const allIn = findSeat(d.s, p.playerId)!.balance === 0;
-      patchPlayer(d, i, { paid: ante, lastBet: ante, lastAction: 'ante', allIn });
-    });
+      p.paid = ante;
+      p.lastBet = ante;
+      p.lastAction = 'ante';
+      p.allIn = findSeat(s, p.playerId)!.balance === 0;
+    }
     log(d, 'ante', null, antes);
   } else {
     // Svara participants put no ante in; one whose balance is empty plays all-in for the pot.
-    players.forEach((p, i) => {
-      if (findSeat(d.s, p.playerId)!.balance === 0) patchPlayer(d, i, { allIn: true });
-    });
+    for (const p of players) if (findSeat(s, p.playerId)!.balance === 0) p.allIn = true;
   }
   sound(d, 'deal');
   beginBetting(d);
