@@ -27,7 +27,13 @@ import type { TableDirectory, TableSnapshot } from '../rooms/table-directory.js'
 import { DeadlineTimer } from './deadline-timer.js';
 import type { HandRow } from './hand-store.js';
 import { handRows } from './hand-rows.js';
-import { escrowReference, planMoney, seatBalance, walletBalancesAfter, type MoneyPlan } from './ledger-plan.js';
+import {
+  escrowReference,
+  planMoney,
+  seatBalance,
+  walletBalancesAfter,
+  type MoneyPlan,
+} from './ledger-plan.js';
 import { SeatConflictError, seatWrites } from './seat-store.js';
 import { SerialQueue } from './serial-queue.js';
 import { FailureStreak } from './step-failures.js';
@@ -393,7 +399,10 @@ export class TableRuntime implements TableDirectory {
     if (r.events.some((e) => e.type === 'hand_started')) {
       this.seeds.prefetch(table, after.handNumber + 1);
       // The next hand's escrow too, made with other tables' in one statement (ledger.ts).
-      this.deps.ledger.prepareEscrow?.(escrowReference(table.roomId, after.handNumber + 1), currencyOf(table));
+      this.deps.ledger.prepareEscrow?.(
+        escrowReference(table.roomId, after.handNumber + 1),
+        currencyOf(table),
+      );
     }
     const plan = planMoney(
       table.roomId,
