@@ -89,7 +89,11 @@ export interface ProtectionService {
   /** self_excluded (with its end) during a cool-off or self-exclusion. */
   assertNotExcluded(userId: string): Promise<void>;
   /** Before a seat or a room: agreement, exclusion, loss and session limits. */
-  assertCanPlay(userId: string): Promise<void>;
+  /**
+   * Before money goes into play: agreement, exclusion, limits. `atRiskCents` is a loss fixed in
+   * advance (a Sit & Go's buy-in and fee): refused when it could take the player past a loss limit.
+   */
+  assertCanPlay(userId: string, atRiskCents?: Cents): Promise<void>;
   /** Before a deposit address: agreement, exclusion, and some room left under the deposit limits. */
   assertCanDeposit(userId: string): Promise<void>;
   /**
@@ -315,13 +319,15 @@ export function createProtection(deps: {
   async function limitReached(
     userId: string,
     rows: LimitRow[],
+    atRiskCents: Cents = 0,
   ): Promise<{ code: 'loss_limit_reached' | 'session_limit_reached'; until: Date } | null> {
     const at = now();
     for (const period of ['weekly', 'daily'] as const) {
       const limit = effective(rowOf(rows, 'loss', period), at).amount;
       if (limit === null) continue;
       const lost = -(await tableNet(userId, periodStart(period, at)));
-      if (lost >= limit) return { code: 'loss_limit_reached', until: periodEnd(period, at) };
+      if (lost >= limit || lost + atRiskCents > limit)
+        return { code: 'loss_limit_reached', until: periodEnd(period, at) };
     }
     const minutes = effective(rowOf(rows, 'session', 'daily'), at).amount;
     if (minutes !== null && (await playedMinutes(userId, periodStart('daily', at), at)) >= minutes)
@@ -598,10 +604,10 @@ export function createProtection(deps: {
     assertAgreement,
     assertNotExcluded,
 
-    async assertCanPlay(userId) {
+    async assertCanPlay(userId, atRiskCents = 0) {
       await assertAgreement(userId);
       await assertNotExcluded(userId);
-      const reached = await limitReached(userId, await limitRows(knex, userId));
+      const reached = await limitReached(userId, await limitRows(knex, userId), atRiskCents);
       if (reached)
         throw new ProtectionError(reached.code, `${userId}: ${reached.code}`, { until: reached.until });
     },

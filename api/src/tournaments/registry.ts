@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   SvaraError,
+  type Cents,
   type RoomCurrency,
   type TournamentDetails,
   type TournamentSummary,
@@ -56,7 +57,7 @@ export type RegistryDeps = {
   ledger: Ledger;
   logger: Logger;
   suspension?: { assertActive(userId: string): Promise<void> };
-  protection?: { assertCanPlay(userId: string): Promise<void> };
+  protection?: { assertCanPlay(userId: string, atRiskCents?: Cents): Promise<void> };
   /** The room whose table the player sits at (a cash or practice table), if any. */
   seatOf?: (userId: string) => string | null;
   /** A play-chip Sit & Go's entrant gets their first chips (practice's grant) before paying. */
@@ -180,7 +181,10 @@ export function createTournamentRegistry(deps: RegistryDeps): TournamentRegistry
       if (!house) {
         // Registering puts money in play: the same gates as a seat (player protection, suspension).
         await deps.suspension?.assertActive(userId);
-        await deps.protection?.assertCanPlay(userId);
+        // A dollar Sit & Go's buy-in and fee are the most it can cost: refused if that could pass a
+        // loss limit (play chips are not money and count toward none).
+        const atRisk = found.currency === 'usd' ? Number(found.buy_in) + Number(found.fee) : 0;
+        await deps.protection?.assertCanPlay(userId, atRisk);
         if (deps.seatOf?.(userId)) throw new SvaraError('tournament_elsewhere', 'seated at a table');
         if (found.currency === 'chips') await deps.chips?.status(userId);
       }

@@ -112,26 +112,27 @@ describe('registering', () => {
     await bench.expectLedgerOk();
   });
 
-  it('counts the buy-in and fee toward a loss limit, and the refund back', async () => {
+  it('keeps a loss limit: a buy-in that could pass it is refused, one taken counts toward it until refunded', async () => {
     const [a] = await players(1);
-    const set = await bench.rest('POST', '/protection/limits', a!.token, {
-      kind: 'loss',
-      period: 'daily',
-      amount: 5,
-    });
-    expect(set.status).toBe(200);
+    const limit = (amount: number) =>
+      bench.rest('POST', '/protection/limits', a!.token, { kind: 'loss', period: 'daily', amount });
+    expect((await limit(5)).status).toBe(200);
+    // $5 + $0.50 could cost more than the $5 left today.
     const five = await open(a!.token, 'usd-5');
-    expect((await register(a!, five.id)).status).toBe(200);
-    // $5.50 in play reaches the $5 limit: nothing more goes into play today.
-    const room = await bench.rest<{ code: string }>('POST', '/rooms', a!.token, {
-      type: 'public',
-      minBet: 1,
-    });
-    expect(room.body.code).toBe('loss_limit_reached');
-    expect((await bench.rest('POST', `/tournaments/${five.id}/unregister`, a!.token)).status).toBe(200);
+    const refused = await register(a!, five.id);
+    expect(refused.status).toBe(403);
+    expect((refused.body as { code: string }).code).toBe('loss_limit_reached');
+    expect(await bench.api.services.ledger.walletBalance(a!.userId)).toBe(10_000);
+    // $1 + $0.10 fits; once in play it counts: with the limit lowered to $1 nothing more goes in.
+    const one = await open(a!.token, 'usd-1');
+    expect((await register(a!, one.id)).status).toBe(200);
+    expect((await limit(1)).status).toBe(200);
+    const room = () =>
+      bench.rest<{ code: string }>('POST', '/rooms', a!.token, { type: 'public', minBet: 1 });
+    expect((await room()).body.code).toBe('loss_limit_reached');
+    expect((await bench.rest('POST', `/tournaments/${one.id}/unregister`, a!.token)).status).toBe(200);
     // Given back, it no longer counts.
-    expect((await register(a!, five.id)).status).toBe(200);
-    await bench.rest('POST', `/tournaments/${five.id}/unregister`, a!.token);
+    expect((await room()).status).toBe(201);
   });
 
   it('refuses a player who has not accepted the agreement', async () => {
