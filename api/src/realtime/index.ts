@@ -111,6 +111,7 @@ export async function attachRealtime(
   // through the gateway made below.
   let gateway: Gateway | null = null;
   let tables: TableRuntime | null = null;
+  let retirer: Pick<TableRuntime, 'retireTournament'> | null = null;
   const director = new TournamentDirector({
     knex,
     logger,
@@ -119,7 +120,8 @@ export async function attachRealtime(
     lifecycle: services.tournaments.lifecycle,
     tables: {
       seatTournament: (roomId, players) => tables!.seatTournament(roomId, players),
-      retireTournament: (roomId) => tables!.retireTournament(roomId),
+      // On whichever node runs the table (the cluster forwards it to its owner).
+      retireTournament: (roomId): Promise<boolean> => (retirer ?? tables!).retireTournament(roomId),
     },
     notify: (userId, event, payload) => gateway?.notify(userId, event, payload),
     walletChanged: (userId) =>
@@ -201,6 +203,7 @@ export async function attachRealtime(
   const otherNodes = ownership ? setInterval(() => lobby.mark(), 2_000) : null;
   otherNodes?.unref();
   const cluster = ownership ? new ClusterTables(runtime, ownership, redis[0]!, redis[2]!, logger) : null;
+  retirer = cluster;
   gateway = new Gateway(io, cluster ?? runtime, lobby, services, options, logger);
   const practice = attachPractice(runtime, services, logger, {
     ...(options.houseThinkScale === undefined ? {} : { thinkScale: options.houseThinkScale }),

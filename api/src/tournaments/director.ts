@@ -246,7 +246,7 @@ export class TournamentDirector implements TournamentTablesPort {
     if (!t || (t.status !== 'registering' && t.status !== 'running')) return false;
     // The table stops first: a hand in play is voided, its pot back in the players' chips.
     if (t.status === 'running' && t.room_id && !(await this.deps.tables.retireTournament(t.room_id))) {
-      throw new SvaraError('not_available', 'the table runs on another node: cancel there');
+      throw new SvaraError('not_available', 'the node running the table did not answer: try again');
     }
     const result = await this.deps.lifecycle.cancel(id, operatorId);
     if (!result) return false;

@@ -47,6 +47,10 @@ async function twoNodes(answerAfterMs: number, ownerAlive: () => boolean) {
   };
   await nodeOf(ids.owner, {
     peek: () => ({}) as never,
+    retireTournament: async (roomId) => {
+      applied.push(`retire ${roomId}`);
+      return true;
+    },
     act: async (_roomId, action) => {
       applied.push(action.type);
       await new Promise((r) => setTimeout(r, answerAfterMs));
@@ -76,4 +80,10 @@ describe.skipIf(!redisUp)('a move forwarded to the table’s owner', () => {
     expect(applied).toEqual(['look']);
     expect(Date.now() - started).toBeLessThan(2 * FORWARD_TIMEOUT_MS + 1_000);
   }, 15_000);
+
+  it('stops a Sit & Go’s table on the node that runs it when an operator cancels elsewhere', async () => {
+    const { other, applied } = await twoNodes(0, () => true);
+    expect(await other.retireTournament(ROOM)).toBe(true);
+    expect(applied).toEqual([`retire ${ROOM}`]);
+  });
 });

@@ -63,7 +63,16 @@ const playerNews = z.discriminatedUnion('kind', [
   z.object({ from: z.string(), kind: z.literal('suspension'), userId: z.string(), suspended: z.boolean() }),
 ]);
 
-const METHODS = ['open', 'sit', 'act', 'autoFold', 'leave', 'setClientSeed', 'watch'] as const;
+const METHODS = [
+  'open',
+  'sit',
+  'act',
+  'autoFold',
+  'leave',
+  'setClientSeed',
+  'watch',
+  'retireTournament',
+] as const;
 type Method = (typeof METHODS)[number];
 
 const requestSchema = z.object({
@@ -249,6 +258,16 @@ export class ClusterTables implements TablePort {
 
   leave(roomId: string, userId: string): Promise<ActResult> {
     return this.route(roomId, 'leave', [roomId, userId], () => this.runtime.leave(roomId, userId));
+  }
+
+  /**
+   * An operator's cancel of a Sit & Go stops its table on whichever node runs it: true once stopped
+   * (its hand voided, nobody seated), false when the owner did not answer.
+   */
+  async retireTournament(roomId: string): Promise<boolean> {
+    const owner = await this.ownerOf(roomId);
+    if (owner === null) return this.runtime.retireTournament(roomId);
+    return (await this.call(owner, 'retireTournament', [roomId])) === true;
   }
 
   setClientSeed(roomId: string, userId: string, seed: string, commitment?: string): Promise<ActResult> {
@@ -438,6 +457,8 @@ export class ClusterTables implements TablePort {
           z.string().parse(args[2]),
           z.string().nullish().parse(args[3]) ?? undefined,
         );
+      case 'retireTournament':
+        return this.runtime.retireTournament(roomId);
       case 'watch': {
         const delta = z.union([z.literal(1), z.literal(-1)]).parse(args[1]);
         if (delta > 0) this.listening(roomId);
