@@ -8,6 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { NO_ALLOWED_ACTIONS, type GameState, type TournamentFrame } from '@svara/core';
 import { setLanguage } from '../../i18n';
+import { backOverride } from '../../app/back';
 import { currentPage } from '../../app/navigation';
 import { toasts } from '../../ui/toast';
 import { fakeApi, signIn } from '../../test-support/fake-api';
@@ -90,6 +91,23 @@ describe('a Sit & Go table', () => {
     frame(table({ ...line, handsToNextLevel: 1 }));
     expect(screen.getByTestId('tournament-next').textContent).toBe('→ ◎40 in 1 hand');
     expect(screen.getByTestId('tournament-prizes').textContent).toBe('1st $3.90 · 2nd $2.10');
+  });
+
+  it('asks before a player still in it leaves, saying the seat stays in play; one who is out just goes', () => {
+    render(<GameRoom roomId={ROOM} autoSit={false} />);
+    frame(table(line));
+    act(() => backOverride.get()!.onBack());
+    expect(screen.getByTestId('exit-dialog').textContent).toContain(
+      'Место останется за вами: раздачи идут дальше, анте списываются, ходы пропускаются по времени.',
+    );
+    fireEvent.click(screen.getByTestId('exit-cancel'));
+    const left = () => rt.sent.filter((e) => e.event === 'leave_room').length;
+    expect(left()).toBe(0);
+
+    frame(table({ ...line, playersLeft: 4, places: [...line.places, { playerId: ME, place: 5 }] }));
+    act(() => backOverride.get()!.onBack());
+    expect(screen.queryByTestId('exit-dialog')).toBeNull();
+    expect(left()).toBe(1);
   });
 
   it('offers nobody a seat at it', () => {

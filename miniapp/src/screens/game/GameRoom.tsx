@@ -115,6 +115,11 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
     navigate({ name: 'dashboard' });
   }, [leaveRoom]);
   const inHand = Boolean(viewer?.isActive && !viewer.hasFolded && state && RUNNING.has(state.status));
+  // A Sit & Go's player still in it keeps the seat when leaving (RULES §9): leaving asks first.
+  const inTournament = Boolean(
+    viewer && state?.tournament && !state.tournament.places.some((p) => p.playerId === viewer.id),
+  );
+  const asksBeforeLeaving = inHand || inTournament;
   useEffect(() => {
     // Telegram's back button first closes what is open over the table (as a tap outside would);
     // only with the table in view does it leave (asking first during a hand).
@@ -125,12 +130,12 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
       else if (protectionOpen) setProtectionOpen(false);
       else if (menuOpen) setMenuOpen(false);
       else if (chatOpen) setChatOpen(false);
-      else if (inHand) setExitAsk(true);
+      else if (asksBeforeLeaving) setExitAsk(true);
       else leave();
     };
     backOverride.set({ onBack });
     return () => backOverride.set(null);
-  }, [inHand, leave, exitAsk, resultsOpen, handsOpen, protectionOpen, menuOpen, chatOpen]);
+  }, [asksBeforeLeaving, leave, exitAsk, resultsOpen, handsOpen, protectionOpen, menuOpen, chatOpen]);
   useEffect(() => {
     setClosingConfirmation(inHand);
     return () => setClosingConfirmation(false);
@@ -367,7 +372,7 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
           onLeave={() => {
             reality.dismiss();
             // Leaving mid-hand asks first, as the menu's exit does (the hand is folded).
-            if (inHand) setExitAsk(true);
+            if (asksBeforeLeaving) setExitAsk(true);
             else leave();
           }}
         />
@@ -385,7 +390,13 @@ export default function GameRoom({ roomId, autoSit }: { roomId: string; autoSit:
             onLobby={leave}
           />
         ) : null}
-        <ExitDialog open={exitAsk} inHand={inHand} onCancel={() => setExitAsk(false)} onLeave={leave} />
+        <ExitDialog
+          open={exitAsk}
+          inHand={inHand}
+          inTournament={inTournament}
+          onCancel={() => setExitAsk(false)}
+          onLeave={leave}
+        />
         {svara.showIntro ? <SvaraIntro /> : null}
         {svara.showDialog && viewerId ? (
           <SvaraDialog
