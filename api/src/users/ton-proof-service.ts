@@ -31,7 +31,8 @@ interface WalletRow {
 export function walletInfoOf(row: WalletRow): WalletInfo {
   return {
     walletAddress: row.wallet_address,
-    walletSource: row.wallet_source,
+    // An address written without a source (before TON Connect) was typed.
+    walletSource: row.wallet_address ? (row.wallet_source ?? 'typed') : null,
     walletVerifiedAt: row.wallet_verified_at ? new Date(row.wallet_verified_at).toISOString() : null,
   };
 }

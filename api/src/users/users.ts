@@ -44,7 +44,10 @@ function toRecord(user: User): UserRecord {
     languageCode: user.languageCode ?? null,
     isPremium: user.isPremium,
     walletAddress: user.walletAddress ?? null,
-    walletSource: (user.walletSource as WalletSource | null | undefined) ?? null,
+    // An address written without a source (before TON Connect) was typed.
+    walletSource: user.walletAddress
+      ? ((user.walletSource as WalletSource | null | undefined) ?? 'typed')
+      : null,
     walletVerifiedAt: user.walletVerifiedAt ?? null,
     createdAt: user.createdAt,
   };
