@@ -78,6 +78,9 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
   ): Promise<ReviewReason | null> {
     if (amountCents > settings.reviewOverCents) return 'over_limit';
     if (flagged) return 'account_flagged';
+    // A TON Connect-verified wallet still counts as new here: the proof shows that whoever holds this
+    // account holds the wallet's key, not that the account's owner does (a stolen account connects the
+    // thief's own wallet just as well). The review card says which it is (README "TON Connect").
     if (settings.reviewNewAddress && method === 'address') {
       const before = await knex.raw<{ rows: unknown[] }>(
         `select 1 from payment_transactions where user_id = ? and type = 'withdrawal' and address_raw = ?
