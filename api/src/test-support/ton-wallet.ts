@@ -6,7 +6,7 @@
  * TON wallets and SDKs embed them (ton-blockchain/wallet-contract and wallet-contract-v5 releases);
  * their hashes (v4R2 feb5ff68…, v5R1 20834b7b…) are the ones users/ton-proof.ts recognises.
  */
-import { Address, beginCell, Cell, contractAddress, storeStateInit, type StateInit } from '@ton/core';
+import { beginCell, Cell, contractAddress, storeStateInit, type Address, type StateInit } from '@ton/core';
 import { keyPairFromSeed, sha256_sync, sign, type KeyPair } from '@ton/crypto';
 import { randomBytes } from 'node:crypto';
 import type { TonProofRequest } from '@svara/core';
@@ -72,7 +72,8 @@ function walletSignedBytes(address: Address, domain: string, timestamp: number, 
   return sha256_sync(Buffer.from([0xff, 0xff, ...Buffer.from('ton-connect'), ...sha256_sync(message)]));
 }
 
-/** A ton_proof reply signed by `wallet` as a wallet would sign it; `overrides` bend one field. */
+/** A ton_proof reply signed by `wallet` as a wallet would sign it; `options` bend one part
+ * (another domain, time, signing key, or a claimed address that is not the wallet's). */
 export function signedProof(
   wallet: TestWallet,
   payload: string,
