@@ -196,3 +196,42 @@ describe('payments configuration', () => {
     expect(loadConfig({}).payments.reviewNewAddress).toBe(false);
   });
 });
+
+describe('TON Connect settings', () => {
+  const production = {
+    NODE_ENV: 'production',
+    BOT_TOKEN: '123456:real-looking-token',
+    JWT_SECRET: 'production-secret-long-enough-0123456789',
+    DATABASE_URL: 'postgres://svara@db:5432/svara',
+    BOT_ADMIN_IDS: '9001',
+    PAYMENTS_PROVIDER: 'cryptopay',
+    CRYPTOPAY_TOKEN: 't',
+    PUBLIC_URL: 'https://api.svara.example',
+    MINIAPP_URL: 'https://app.svara.example/',
+  };
+
+  it('in production: proofs for our own hosts only, mainnet only, ten minutes', () => {
+    expect(loadConfig(production).tonProof).toEqual({
+      domains: ['app.svara.example', 'api.svara.example'],
+      ttlSeconds: 600,
+      networks: ['-239'],
+    });
+  });
+
+  it('in development: the dev host too, and testnet wallets', () => {
+    const { tonProof } = loadConfig({});
+    expect(tonProof.domains).toEqual(['localhost', '127.0.0.1']);
+    expect(tonProof.networks).toEqual(['-239', '-3']);
+  });
+
+  it('TON_PROOF_DOMAINS replaces the hosts, and TON_PROOF_TTL_SECONDS the lifetime', () => {
+    const config = loadConfig({
+      ...production,
+      TON_PROOF_DOMAINS: 'Svara.example, m.svara.example',
+      TON_PROOF_TTL_SECONDS: '300',
+    });
+    expect(config.tonProof.domains).toEqual(['svara.example', 'm.svara.example']);
+    expect(config.tonProof.ttlSeconds).toBe(300);
+    expect(() => loadConfig({ TON_PROOF_TTL_SECONDS: '5' })).toThrow(ConfigError);
+  });
+});

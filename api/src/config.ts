@@ -110,6 +110,11 @@ const envSchema = z
       z.array(z.enum(PROVIDER_NAMES)).min(1),
     ),
     PUBLIC_URL: optionalUrl,
+    TON_PROOF_DOMAINS: z.preprocess((value) => commaList(value), z.array(z.string().min(1)).optional()),
+    TON_PROOF_TTL_SECONDS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(60).max(3600).default(600),
+    ),
     PAYMENTS_TIMEOUT_MS: millis(10_000),
     PAYMENTS_RECONCILE_MS: millis(60_000),
     PAYMENTS_RECONCILE_AFTER_MS: millis(180_000),
@@ -229,8 +234,22 @@ export interface Config {
    * with a real bot's token would sign in as anyone.
    */
   devRoutes: boolean;
+  tonProof: TonProofConfig;
   /** Settings that start but deserve a loud line in the log (configWarnings). */
   warnings: string[];
+}
+
+/** TON Connect's ton_proof (api/src/users/ton-proof.ts). */
+export interface TonProofConfig {
+  /**
+   * The domains a proof may be signed for: TON_PROOF_DOMAINS, else the hosts of MINIAPP_URL and
+   * PUBLIC_URL; outside production also localhost and 127.0.0.1 (the dev server).
+   */
+  domains: string[];
+  /** How long a payload may wait to be signed, and how old a proof's timestamp may be. */
+  ttlSeconds: number;
+  /** Which TON networks' wallets may prove: mainnet always, testnet (-3) outside production. */
+  networks: ('-239' | '-3')[];
 }
 
 export interface PaymentsConfig {
@@ -264,6 +283,14 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+function tonProofDomains(explicit: string[] | undefined, urls: (string | undefined)[], production: boolean) {
+  if (explicit) return [...new Set(explicit.map((domain) => domain.toLowerCase()))];
+  const hosts = urls
+    .filter((url): url is string => Boolean(url))
+    .map((url) => new URL(url).host.toLowerCase());
+  return [...new Set(production ? hosts : [...hosts, 'localhost', '127.0.0.1'])];
 }
 
 /** Reads the configuration from an environment (process.env by default); throws ConfigError listing every problem. */
@@ -338,6 +365,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     devRoutes,
+    tonProof: {
+      domains: tonProofDomains(
+        e.TON_PROOF_DOMAINS,
+        [e.MINIAPP_URL, e.PUBLIC_URL],
+        e.NODE_ENV === 'production',
+      ),
+      ttlSeconds: e.TON_PROOF_TTL_SECONDS,
+      networks: e.NODE_ENV === 'production' ? ['-239'] : ['-239', '-3'],
+    },
     warnings,
   };
 }

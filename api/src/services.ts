@@ -24,6 +24,7 @@ import { createProtection, type ProtectionService } from './protection/protectio
 import { createChips } from './practice/chips.js';
 import { createPractice, type PracticeService } from './practice/practice.js';
 import { createTournaments, type TournamentsService } from './tournaments/service.js';
+import { createTonProofService, type TonProofService } from './users/ton-proof-service.js';
 import { createUsersService, type UsersService } from './users/users.js';
 
 export interface Services {
@@ -32,6 +33,8 @@ export interface Services {
   orm: Orm;
   ledger: Ledger;
   users: UsersService;
+  /** TON Connect: the withdrawal wallet linked by a ton_proof (users/ton-proof-service.ts). */
+  tonProof: TonProofService;
   rooms: RoomsService;
   /** Operators suspend accounts: no seat, no new room, no deposit, no withdrawal (users/suspension.ts). */
   suspension: Suspension;
@@ -141,6 +144,7 @@ export function createServices(options: CreateServicesOptions): Services {
     orm,
     ledger,
     users,
+    tonProof: createTonProofService({ knex, settings: config.tonProof }),
     rooms,
     suspension,
     protection,

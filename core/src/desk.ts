@@ -64,6 +64,8 @@ export interface DeskWithdrawal {
   amountCents: number;
   method: 'address' | 'cryptobot';
   address: string | null;
+  /** The address proven with TON Connect, or typed by the player (when asked); null: cryptobot. */
+  addressSource: 'typed' | 'ton_connect' | null;
   /** payment_transactions.status: `review` while it waits for an operator. */
   status: string;
   reviewReason: string | null;

@@ -78,6 +78,19 @@ export const ERROR_CODES = [
   'tournament_started',
   'not_registered',
   'tournament_elsewhere',
+  // TON Connect (api/src/users/ton-proof.ts): a ton_proof refused: malformed, signed for another
+  // domain, too old (or from the future), a payload not issued to this player, used, or expired,
+  // a wallet contract we cannot read, a state_init that is not the claimed address, a bad signature
+  'ton_proof_invalid',
+  'ton_proof_domain',
+  'ton_proof_stale',
+  'ton_proof_payload_unknown',
+  'ton_proof_payload_foreign',
+  'ton_proof_payload_used',
+  'ton_proof_payload_expired',
+  'ton_proof_unknown_wallet',
+  'ton_proof_address_mismatch',
+  'ton_proof_signature',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

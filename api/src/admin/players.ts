@@ -165,7 +165,7 @@ export function createPlayerQueries(knex: Knex) {
   async function withdrawal(orderId: string): Promise<DeskWithdrawal | null> {
     if (!orderIdSchema.safeParse(orderId).success) return null;
     const [order] = await rows(
-      `select p.id, p.user_id, p.amount_cents, p.method, p.address, p.status, p.review_reason, p.created_at as order_created_at,
+      `select p.id, p.user_id, p.amount_cents, p.method, p.address, p.address_source, p.status, p.review_reason, p.created_at as order_created_at,
               p.decided_by, p.decided_at, p.failure_reason, p.reject_preset, p.reject_note,
               u.telegram_id, u.username, u.first_name, u.last_name, u.created_at,
               u.suspended_at, u.suspended_reason, u.suspended_by,
@@ -188,6 +188,10 @@ export function createPlayerQueries(knex: Knex) {
       amountCents: Number(order.amount_cents),
       method: order.method === 'cryptobot' ? 'cryptobot' : 'address',
       address: (order.address as string | null) ?? null,
+      addressSource:
+        order.address_source === 'ton_connect' || order.address_source === 'typed'
+          ? order.address_source
+          : null,
       status: String(order.status),
       reviewReason: (order.review_reason as string | null) ?? null,
       createdAt: new Date(order.order_created_at as string),

@@ -18,6 +18,7 @@ import { roomRoutes } from './routes/rooms.js';
 import { handRoutes } from './routes/hands.js';
 import { fairnessRoutes } from './routes/fairness.js';
 import { userRoutes } from './routes/users.js';
+import { walletRoutes } from './routes/wallet.js';
 import { avatarRoutes } from './routes/avatars.js';
 import { adminRoutes } from './routes/admin.js';
 import { protectionRoutes } from './routes/protection.js';
@@ -131,6 +132,7 @@ export function createApp(services: Services, options: AppOptions = {}): App {
   });
   authRoutes(router, services, limits);
   userRoutes(router, services, limits);
+  walletRoutes(router, services, limits);
   roomRoutes(router, services, limits);
   handRoutes(router, services);
   fairnessRoutes(router, services);

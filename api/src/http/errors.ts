@@ -35,6 +35,10 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   tournament_started: 409,
   not_registered: 409,
   tournament_elsewhere: 409,
+  ton_proof_signature: 401,
+  ton_proof_payload_foreign: 403,
+  ton_proof_payload_used: 409,
+  ton_proof_payload_expired: 410,
   payment_provider_unavailable: 503,
   unknown_error: 500,
 };

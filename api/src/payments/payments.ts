@@ -238,6 +238,7 @@ export function createPaymentsService(deps: {
         amount: centsToDollars(row.amountCents ?? 0),
         method: row.method === 'cryptobot' ? 'cryptobot' : 'address',
         address: row.address,
+        addressSource: row.addressSource,
         status: row.status as AdminWithdrawal['status'],
         reviewReason: row.reviewReason,
         decidedBy: row.decidedBy,

@@ -78,6 +78,9 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
   ): Promise<ReviewReason | null> {
     if (amountCents > settings.reviewOverCents) return 'over_limit';
     if (flagged) return 'account_flagged';
+    // A TON Connect-verified wallet still counts as new here: the proof shows that whoever holds this
+    // account holds the wallet's key, not that the account's owner does (a stolen account connects the
+    // thief's own wallet just as well). The review card says which it is (README "TON Connect").
     if (settings.reviewNewAddress && method === 'address') {
       const before = await knex.raw<{ rows: unknown[] }>(
         `select 1 from payment_transactions where user_id = ? and type = 'withdrawal' and address_raw = ?
@@ -252,15 +255,18 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
           rows: {
             wallet_address: string | null;
             wallet_address_raw: string | null;
+            wallet_source: 'typed' | 'ton_connect' | null;
             withdrawal_review: boolean;
           }[];
-        }>(`select wallet_address, wallet_address_raw, withdrawal_review from users where telegram_id = ?`, [
-          userId,
-        ])
+        }>(
+          `select wallet_address, wallet_address_raw, wallet_source, withdrawal_review from users where telegram_id = ?`,
+          [userId],
+        )
       ).rows[0];
       if (!user) throw new SvaraError('not_found', 'no such user');
       let address: string | null = null;
       let addressRaw: string | null = null;
+      let addressSource: 'typed' | 'ton_connect' | null = null;
       if (input.method === 'address') {
         if (!user.wallet_address_raw || !input.receiver) {
           throw new SvaraError('wallet_address_required', 'no withdrawal address');
@@ -270,6 +276,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
         }
         address = user.wallet_address;
         addressRaw = user.wallet_address_raw;
+        addressSource = user.wallet_source ?? 'typed';
       }
       const gateway = deps.gatewayFor(input.method);
       if (!gateway) throw new SvaraError('not_available', `no provider for ${input.method} withdrawals`);
@@ -292,8 +299,8 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
         await inTransaction(knex, async (trx) => {
           await trx.raw(
             `insert into payment_transactions (id, user_id, type, tracker_id, amount_cents, currency, status, provider,
-               method, address, address_raw, idempotency_key, review_reason)
-             values (?, ?, 'withdrawal', ?, ?, 'USDTTON', ?, ?, ?, ?, ?, ?, ?)`,
+               method, address, address_raw, address_source, idempotency_key, review_reason)
+             values (?, ?, 'withdrawal', ?, ?, 'USDTTON', ?, ?, ?, ?, ?, ?, ?, ?)`,
             [
               id,
               userId,
@@ -304,6 +311,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
               input.method,
               address,
               addressRaw,
+              addressSource,
               input.idempotencyKey,
               review,
             ],

@@ -2,14 +2,22 @@
  * Players: created or refreshed at every sign-in from Telegram's data, with their withdrawal address
  * and who referred them. Balances live in the ledger; this service reads them.
  */
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { centsToDollars, referralLevel, SvaraError, type Profile, type ReferralInfo } from '@svara/core';
+import {
+  centsToDollars,
+  referralLevel,
+  SvaraError,
+  type Profile,
+  type ReferralInfo,
+  type WalletInfo,
+  type WalletSource,
+} from '@svara/core';
 import type { TelegramUser } from '../auth/init-data.js';
 import { ReferralSchema, UserSchema, type User } from '../db/entities/index.js';
 import { knexOf, type Orm } from '../db/orm.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { NOTICE_CONFLICT, NOTICE_INSERT, type NoticeOutbox } from '../notices/outbox.js';
 import type { Suspension } from './suspension.js';
+import { walletInfoOf } from './ton-proof-service.js';
 import { parseWalletAddress } from './wallet-address.js';
 
 export interface UserRecord {
@@ -21,6 +29,8 @@ export interface UserRecord {
   languageCode: string | null;
   isPremium: boolean;
   walletAddress: string | null;
+  walletSource: WalletSource | null;
+  walletVerifiedAt: Date | null;
   createdAt: Date;
 }
 
@@ -34,6 +44,11 @@ function toRecord(user: User): UserRecord {
     languageCode: user.languageCode ?? null,
     isPremium: user.isPremium,
     walletAddress: user.walletAddress ?? null,
+    // An address written without a source (before TON Connect) was typed.
+    walletSource: user.walletAddress
+      ? ((user.walletSource as WalletSource | null | undefined) ?? 'typed')
+      : null,
+    walletVerifiedAt: user.walletVerifiedAt ?? null,
     createdAt: user.createdAt,
   };
 }
@@ -57,8 +72,11 @@ export interface UsersService {
   recordReferrer(userId: string, referrerId: string): Promise<boolean>;
   referrerOf(userId: string): Promise<string | null>;
   profile(telegramId: string): Promise<Profile>;
-  /** Sets the withdrawal address; invalidAddress (400) or addressAlreadyUsed (409) otherwise. */
-  setWalletAddress(telegramId: string, input: string): Promise<{ walletAddress: string }>;
+  /**
+   * Sets the withdrawal address as typed (not verified); invalidAddress (400) or addressAlreadyUsed
+   * (409) otherwise. Typing the very wallet TON Connect verified keeps its verification.
+   */
+  setWalletAddress(telegramId: string, input: string): Promise<WalletInfo>;
   referralInfo(telegramId: string): Promise<ReferralInfo>;
 }
 
@@ -173,6 +191,8 @@ export function createUsersService(deps: {
         languageCode: user.languageCode,
         balance: centsToDollars(balance),
         walletAddress: user.walletAddress,
+        walletSource: user.walletSource,
+        walletVerifiedAt: user.walletVerifiedAt?.toISOString() ?? null,
         // A reloaded Mini App finds the table it still sits at.
         seatedRoomId: deps.seats?.seatOf(telegramId) ?? null,
         suspension: suspended
@@ -184,22 +204,30 @@ export function createUsersService(deps: {
     async setWalletAddress(telegramId, input) {
       const address = parseWalletAddress(input);
       try {
-        const updated = await orm.em
-          .fork()
-          .nativeUpdate(
-            UserSchema,
-            { telegramId },
-            { walletAddress: address.friendly, walletAddressRaw: address.raw, updatedAt: new Date() },
-          );
-        if (updated !== 1)
+        const rows = await knex.raw<{
+          rows: {
+            wallet_address: string | null;
+            wallet_source: WalletSource | null;
+            wallet_verified_at: Date | null;
+          }[];
+        }>(
+          `update users
+              set wallet_source = case when wallet_address_raw = ? and wallet_source = 'ton_connect'
+                                       then 'ton_connect' else 'typed' end,
+                  wallet_verified_at = case when wallet_address_raw = ? then wallet_verified_at end,
+                  wallet_address = ?, wallet_address_raw = ?, updated_at = now()
+            where telegram_id = ? returning wallet_address, wallet_source, wallet_verified_at`,
+          [address.raw, address.raw, address.friendly, address.raw, telegramId],
+        );
+        if (!rows.rows[0])
           throw new SvaraError('auth_validation_failed', `user ${telegramId} does not exist`);
+        return walletInfoOf(rows.rows[0]);
       } catch (error) {
-        if (error instanceof UniqueConstraintViolationException) {
+        if ((error as { code?: unknown }).code === '23505') {
           throw new SvaraError('addressAlreadyUsed', 'Wallet address already in use');
         }
         throw error;
       }
-      return { walletAddress: address.friendly };
     },
 
     async referralInfo(telegramId) {

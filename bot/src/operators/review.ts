@@ -68,6 +68,16 @@ export function reviewText(language: Language, w: DeskWithdrawal, now = new Date
     w.method === 'cryptobot'
       ? t(language, 'operators.review.to_cryptobot', { id: w.player.telegramId })
       : t(language, 'operators.review.to_address', { address: w.address ?? '—' }),
+    ...(w.method === 'address' && w.addressSource
+      ? [
+          t(
+            language,
+            w.addressSource === 'ton_connect'
+              ? 'operators.review.address_verified'
+              : 'operators.review.address_typed',
+          ),
+        ]
+      : []),
     t(language, 'operators.review.age', {
       days: daysBetween(w.player.createdAt, now),
       date: utcDate(w.player.createdAt),

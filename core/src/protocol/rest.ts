@@ -44,6 +44,10 @@ export const profileSchema = z.object({
   languageCode: z.string().nullable(),
   balance: z.number(),
   walletAddress: z.string().nullable(),
+  /** Where the address came from ('ton_connect': proven by the wallet's signature); null without one. */
+  walletSource: z.enum(['typed', 'ton_connect']).nullable(),
+  /** When TON Connect proved the wallet (ISO time); null for a typed address. */
+  walletVerifiedAt: z.string().nullable(),
   /** The room whose table the player sits at (the seat is kept across reloads), or null. */
   seatedRoomId: z.string().nullable(),
   /** Set while an operator has suspended the account (no seat, room, deposit or withdrawal), else null. */
@@ -87,6 +91,51 @@ export type LanguageRequest = z.infer<typeof languageRequestSchema>;
 
 export const walletAddressRequestSchema = z.object({ walletAddress: z.string().max(128) });
 export type WalletAddressRequest = z.infer<typeof walletAddressRequestSchema>;
+
+/** Where a withdrawal address came from: typed by the player, or proven with TON Connect's ton_proof. */
+export const walletSourceSchema = z.enum(['typed', 'ton_connect']);
+export type WalletSource = z.infer<typeof walletSourceSchema>;
+
+/** The withdrawal wallet as the Mini App shows it (POST /users/wallet-address, /wallet/ton-proof/*). */
+export const walletInfoSchema = z.object({
+  walletAddress: z.string().nullable(),
+  walletSource: walletSourceSchema.nullable(),
+  walletVerifiedAt: z.string().nullable(),
+});
+export type WalletInfo = z.infer<typeof walletInfoSchema>;
+
+/** A single-use challenge for the wallet to sign (POST /wallet/ton-proof/payload); expiresAt is ISO time. */
+export const tonProofPayloadSchema = z.object({ payload: z.string(), expiresAt: z.string() });
+export type TonProofPayload = z.infer<typeof tonProofPayloadSchema>;
+
+/**
+ * TON Connect's ton_proof reply as wallets send it, with the account it proves (POST
+ * /wallet/ton-proof/verify): the raw address `0:<hex>`, the network (-239 mainnet, -3 testnet), the
+ * contract's state_init (base64 BoC) and the signature (base64). The timestamp may come as a number or a
+ * decimal string (the SDK and the specification differ).
+ */
+export const tonProofRequestSchema = z.object({
+  address: z.string().regex(/^-?\d+:[0-9a-fA-F]{64}$/),
+  network: z.enum(['-239', '-3']),
+  public_key: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .optional(),
+  proof: z.object({
+    timestamp: z.union([
+      z.number().int().nonnegative(),
+      z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform(Number),
+    ]),
+    domain: z.object({ lengthBytes: z.number().int().nonnegative(), value: z.string().max(253) }),
+    signature: z.string().max(200),
+    payload: z.string().max(128),
+    state_init: z.string().max(8192),
+  }),
+});
+export type TonProofRequest = z.infer<typeof tonProofRequestSchema>;
 
 // --- finances
 /** How a withdrawal reaches the player: their saved USDT-TON address, or their own @CryptoBot wallet. */
@@ -200,6 +249,8 @@ export const adminWithdrawalSchema = z.object({
   amount: z.number(),
   method: withdrawMethodSchema,
   address: z.string().nullable(),
+  /** Whether the address was proven with TON Connect or typed, when the withdrawal was asked; null: cryptobot. */
+  addressSource: walletSourceSchema.nullable(),
   status: z.enum(['pending', 'review', 'success', 'canceled']),
   reviewReason: z.string().nullable(),
   decidedBy: z.string().nullable(),

@@ -185,6 +185,9 @@ export function readProfile(raw: unknown): Profile {
     languageCode: optString(raw.languageCode),
     balance,
     walletAddress: optString(raw.walletAddress),
+    walletSource:
+      raw.walletSource === 'ton_connect' || raw.walletSource === 'typed' ? raw.walletSource : null,
+    walletVerifiedAt: optString(raw.walletVerifiedAt),
     seatedRoomId: optString(raw.seatedRoomId),
     suspension: readSuspension(raw.suspension),
   };

@@ -51,6 +51,8 @@ export const SIGNED_IN: Profile = {
   languageCode: 'ru',
   balance: 50,
   walletAddress: null,
+  walletSource: null,
+  walletVerifiedAt: null,
   seatedRoomId: null,
   suspension: null,
 };

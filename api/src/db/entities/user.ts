@@ -16,6 +16,10 @@ export const UserSchema = defineEntity({
     walletAddress: p.text().nullable(),
     /** The same address in raw form (`0:<hex>`): one address has many spellings, this one is unique. */
     walletAddressRaw: p.text().nullable().unique(),
+    /** Where the address came from: typed by the player, or proven with TON Connect (users/ton-proof.ts). */
+    walletSource: p.text().nullable(),
+    /** When a TON Connect proof showed the player holds the wallet's key; null for a typed address. */
+    walletVerifiedAt: p.datetime().nullable(),
     /** Set by an operator: every withdrawal of this account waits for an operator's decision. */
     withdrawalReview: p.boolean().default(false),
     /** When the player blocked the bot: their notices stop until they write to it again. */

@@ -1,6 +1,7 @@
 import { Address } from '@ton/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../../test-support/http.js';
+import { signedProof, testWallet } from '../../test-support/ton-wallet.js';
 
 const api = useTestServer({
   env: { BOT_ADMIN_IDS: '7900, 7901', WITHDRAW_REVIEW_OVER: '50', SANDBOX_WITHDRAW_DELAY_MS: '20' },
@@ -117,5 +118,55 @@ describe('the operators’ withdrawal review', () => {
       body: { preset: 'terms' },
     });
     expect(rejected.body).toMatchObject({ status: 'canceled' });
+  });
+});
+
+describe('where a withdrawal goes, as the operators see it', () => {
+  it('says whether the address was proven with TON Connect or typed, as it was when asked', async () => {
+    const verifiedPlayer = await api.login({ id: 7920 });
+    await api.fund('7920', 20_000);
+    const wallet = testWallet('v4R2');
+    const { body: issued } = await api.request<{ payload: string }>('POST', '/wallet/ton-proof/payload', {
+      token: verifiedPlayer,
+    });
+    const proven = await api.request<{ walletAddress: string }>('POST', '/wallet/ton-proof/verify', {
+      token: verifiedPlayer,
+      body: signedProof(wallet, issued.payload),
+    });
+    expect(proven.status).toBe(200);
+    const asked = await api.request<{ trackerId: string }>('POST', '/finances/transaction', {
+      token: verifiedPlayer,
+      headers: { 'idempotency-key': 'admin-verified-1' },
+      body: {
+        type: 'withdraw',
+        telegramId: '7920',
+        currency: 'USDTTON',
+        amount: 60,
+        receiver: proven.body.walletAddress,
+      },
+    });
+    const typedPlayer = await api.login({ id: 7921 });
+    await api.fund('7921', 20_000);
+    const typedAddress = new Address(0, Buffer.alloc(32, 21)).toString({ bounceable: false });
+    await api.request('POST', '/users/wallet-address', {
+      token: typedPlayer,
+      body: { walletAddress: typedAddress },
+    });
+    const typed = await api.request<{ trackerId: string }>('POST', '/finances/transaction', {
+      token: typedPlayer,
+      headers: { 'idempotency-key': 'admin-typed-1' },
+      body: { type: 'withdraw', telegramId: '7921', currency: 'USDTTON', amount: 60, receiver: typedAddress },
+    });
+    const queue = await api.request<{ id: string; trackerId: string; addressSource: string | null }[]>(
+      'GET',
+      '/admin/withdrawals',
+      { token: operator },
+    );
+    const verifiedRow = queue.body.find((w) => w.trackerId === asked.body.trackerId)!;
+    expect(verifiedRow.addressSource).toBe('ton_connect');
+    expect(queue.body.find((w) => w.trackerId === typed.body.trackerId)?.addressSource).toBe('typed');
+    // The bot's review card reads the same from the desk; disconnecting later does not rewrite history.
+    await api.request('DELETE', '/wallet/ton-proof', { token: verifiedPlayer });
+    expect((await api.services.desk.withdrawal(verifiedRow.id))?.addressSource).toBe('ton_connect');
   });
 });

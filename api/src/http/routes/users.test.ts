@@ -35,6 +35,8 @@ describe('GET /users/profile', () => {
       languageCode: 'ru',
       balance: 123.45,
       walletAddress: null,
+      walletSource: null,
+      walletVerifiedAt: null,
       seatedRoomId: null,
       suspension: null,
     });
@@ -71,9 +73,15 @@ describe('POST /users/wallet-address', () => {
       body: { walletAddress: ` ${nonBounceable} ` },
     });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ walletAddress: nonBounceable });
+    expect(response.body).toEqual({
+      walletAddress: nonBounceable,
+      walletSource: 'typed',
+      walletVerifiedAt: null,
+    });
     expect((await api.request('GET', '/users/profile', { token })).body).toMatchObject({
       walletAddress: nonBounceable,
+      walletSource: 'typed',
+      walletVerifiedAt: null,
     });
   });
 
