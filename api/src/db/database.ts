@@ -1,4 +1,5 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { ensureDatabase, isReachable, withDatabase } from './admin.js';
@@ -71,6 +72,9 @@ async function chooseServer(config: Config, logger: Logger): Promise<ServerChoic
     }
     const portFile = embeddedPortFile(dataDir);
     try {
+      // Its folder may not exist yet: as root in a folder the server's user cannot reach, the data
+      // itself lives elsewhere (embedded.ts), and nothing else makes .data.
+      mkdirSync(dirname(portFile), { recursive: true });
       writeFileSync(portFile, `${port}\n`);
     } catch (error) {
       logger.warn({ err: error, portFile }, 'could not record the embedded PostgreSQL port');
