@@ -12,6 +12,7 @@ import { createHandHistory, type HandHistory } from './hands/history.js';
 import { checkLedger, type LedgerCheckReport } from './ledger/check.js';
 import { createLedger, type Ledger } from './ledger/ledger.js';
 import { createWalletEvents, type WalletEvents } from './ledger/wallet-events.js';
+import { createListeners, type Listeners } from './listeners.js';
 import type { Logger } from './logger.js';
 import { createNoticeOutbox, type NoticeOutbox } from './notices/outbox.js';
 import { createPaymentsService, type PaymentsService } from './payments/payments.js';
@@ -60,6 +61,11 @@ export interface Services {
   tokens: AccessTokens;
   /** users.token_version: raised by a sign-out (and a suspension) to revoke the user's tokens. */
   tokenVersions: TokenVersions;
+  /**
+   * A player signed out (their tokens revoked): the realtime layer drops their open sockets on every
+   * node, so a token taken from them stops at once, not at its socket's next reconnect.
+   */
+  signedOut: Listeners<[userId: string]>;
   /** POST /auth/login's work: init data → user (created or refreshed) and an access token. */
   signIn(request: { initData: string; startPayload?: string | null }): Promise<SignInResult>;
   /** The access token's user, or SvaraError('auth_validation_failed'). For the socket handshake. */
@@ -157,6 +163,7 @@ export function createServices(options: CreateServicesOptions): Services {
     tournaments,
     tokens,
     tokenVersions,
+    signedOut: createListeners((error) => logger.error({ err: error }, 'sign-out listener failed')),
     signIn: (request) =>
       signIn(
         {

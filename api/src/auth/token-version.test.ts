@@ -47,6 +47,18 @@ describe('signing out', () => {
     expect((await bench.rest('POST', '/auth/logout', token)).status).toBe(401);
   });
 
+  it('drops the sockets already open with it, on every device of the player, and no one else’s', async () => {
+    const [player, bystander] = [await bench.player(nextId++), await bench.player(nextId++)];
+    const dropped = new Promise<string>((resolve) => player.socket.once('disconnect', resolve));
+    // Signed out from another device: its own token, the same player.
+    const elsewhere = await bench.login(Number(player.userId));
+    expect((await bench.rest('POST', '/auth/logout', elsewhere)).status).toBe(204);
+    expect(await dropped).toBe('io server disconnect');
+    // The dropped socket's token is void: coming back is refused at the handshake.
+    expect(await handshake(bench.rawSocket({ token: player.token }))).toBe('auth_validation_failed');
+    expect(bystander.socket.connected).toBe(true);
+  });
+
   it('lets the player sign in again, and cuts only their own sessions', async () => {
     const id = nextId++;
     const other = await bench.login(nextId++);

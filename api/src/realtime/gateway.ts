@@ -442,6 +442,11 @@ export class Gateway implements TableListener, FrameSink {
    * extended: every socket of the player hears the new state at once, on every node (the player's
    * room goes through the Redis adapter).
    */
+  /** The player signed out: every socket of theirs, on every node, is dropped (its token is void). */
+  signedOut(userId: string): void {
+    this.io.in(userRoom(userId)).disconnectSockets(true);
+  }
+
   async accountChanged(userId: string): Promise<void> {
     const state = await readAccountState(this.services, userId);
     this.io.to(userRoom(userId)).emit('account_state', state);

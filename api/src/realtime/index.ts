@@ -269,6 +269,8 @@ export async function attachRealtime(
       .catch((error: unknown) => logger.error({ err: error, userId }, 'suspension stand-up failed'));
   });
 
+  const unsubscribeSignOut = services.signedOut.add((userId) => gateway!.signedOut(userId));
+
   const stats = () => ({
     tables: runtime.tableCount,
     sockets: io.of('/').sockets.size,
@@ -296,6 +298,7 @@ export async function attachRealtime(
       unsubscribe();
       unsubscribeSuspension();
       unsubscribeExclusion();
+      unsubscribeSignOut();
       realityChecks?.stop();
       if (otherNodes) clearInterval(otherNodes);
       lobby.stop();

@@ -2,7 +2,8 @@
 /**
  * A socket whose handshake is refused because the token was revoked (a sign-out elsewhere, a
  * suspension, a cool-off or self-exclusion cut every session) signs in again once and connects with
- * the new token; any other refusal is left to the usual reconnection.
+ * the new token; any other refusal is left to the usual reconnection. A socket the server dropped
+ * (a sign-out elsewhere voided its token) tries again at once, which leads to the same renewal.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setReauthentication, setToken } from './http';
@@ -64,5 +65,13 @@ describe('a refused handshake', () => {
     fire('connect_error', refused('auth_validation_failed'));
     await vi.waitFor(() => expect(fake.connects).toBe(2));
     expect(signIn).toHaveBeenCalledTimes(2);
+  });
+
+  it('connects again when the server drops the socket (a sign-out elsewhere), and not when the app did', () => {
+    const before = fake.connects;
+    fire('disconnect', 'io client disconnect');
+    expect(fake.connects).toBe(before);
+    fire('disconnect', 'io server disconnect');
+    expect(fake.connects).toBe(before + 1);
   });
 });

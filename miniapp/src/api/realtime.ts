@@ -108,9 +108,13 @@ function open(io: typeof openSocket, { serverEvents }: typeof Protocol): void {
       s.emit('subscribe_balance', id);
     }
   });
-  s.on('disconnect', () => {
+  s.on('disconnect', (reason: string) => {
     frames.reset();
     connectionStatus.set('disconnected');
+    // The server dropped the socket (a sign-out voided its token, or the node is stopping):
+    // socket.io does not come back by itself then. Connecting again either finds another node or
+    // is refused for the token, and connect_error below signs in again.
+    if (reason === 'io server disconnect') s.connect();
   });
   s.on('connect_error', (err: Error & { data?: { code?: unknown } }) => {
     connectionStatus.set('disconnected');

@@ -26,6 +26,7 @@ export function authRoutes(router: Router<AppState>, services: Services, limits:
   // Sign-out: every token of the user stops working at once, on every node (auth/token-version.ts).
   router.post('/auth/logout', requireUser(services.tokens), async (ctx) => {
     await services.tokenVersions.bump(userIdOf(ctx));
+    services.signedOut.call(userIdOf(ctx));
     setTokenCookie(ctx, '', 0, services.config.isProduction);
     ctx.status = 204;
   });
