@@ -10,6 +10,8 @@ export {
   referralInfoSchema,
   roomDetailsSchema,
   roomSummarySchema,
+  tonProofPayloadSchema,
   transactionItemSchema,
+  walletInfoSchema,
   withdrawResponseSchema,
 } from '@svara/core';
