@@ -10,10 +10,7 @@ import type {
   ReferralInfo,
   RoomDetails,
   RoomSummary,
-  TonProofPayload,
-  TonProofRequest,
   TransactionItem,
-  WalletInfo,
   WithdrawMethod,
   WithdrawResponse,
 } from '@svara/core';
@@ -228,21 +225,6 @@ export const api = {
   },
   async setWalletAddress(walletAddress: string): Promise<void> {
     await request('POST', '/users/wallet-address', { body: { walletAddress } });
-  },
-  /** TON Connect: a single-use challenge for the wallet to sign (README "TON Connect"). */
-  async tonProofPayload(): Promise<TonProofPayload> {
-    const { tonProofPayloadSchema } = await schemas();
-    return parse(tonProofPayloadSchema, await request('POST', '/wallet/ton-proof/payload'));
-  },
-  /** TON Connect: the wallet's signed proof; the wallet becomes the verified withdrawal address. */
-  async verifyTonProof(proof: TonProofRequest): Promise<WalletInfo> {
-    const { walletInfoSchema } = await schemas();
-    return parse(walletInfoSchema, await request('POST', '/wallet/ton-proof/verify', { body: proof }));
-  },
-  /** TON Connect: forgets the proof; the address stays, as a typed one. */
-  async disconnectTonProof(): Promise<WalletInfo> {
-    const { walletInfoSchema } = await schemas();
-    return parse(walletInfoSchema, await request('DELETE', '/wallet/ton-proof'));
   },
   /** What the deposit and withdraw screens may offer (each tab only when its provider is configured). */
   async paymentMethods(): Promise<PaymentMethods> {

@@ -10,8 +10,6 @@ export {
   referralInfoSchema,
   roomDetailsSchema,
   roomSummarySchema,
-  tonProofPayloadSchema,
   transactionItemSchema,
-  walletInfoSchema,
   withdrawResponseSchema,
 } from '@svara/core';

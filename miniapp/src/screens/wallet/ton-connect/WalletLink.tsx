@@ -6,7 +6,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../../api/http';
+import { ApiError } from '../../../api/http';
 import { profile } from '../../../app/session';
 import { useStore } from '../../../app/store';
 import { currentLanguage, errorText } from '../../../i18n';
@@ -16,6 +16,7 @@ import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { CheckIcon } from '../../../ui/icons';
 import { TonConnectProvider, useTonConnect, type TonConnectControls, type WalletReply } from './adapter';
+import { tonProofApi } from './ton-proof-api';
 import { tonProofRequest } from './ton-proof-request';
 
 function refusalText(err: unknown): string {
@@ -55,7 +56,7 @@ export function WalletLinkBlock() {
           await controls.current?.disconnect();
           return;
         }
-        saveWallet(await api.verifyTonProof(body));
+        saveWallet(await tonProofApi.verify(body));
         setError(null);
         haptic('success');
       } catch (err) {
@@ -79,7 +80,7 @@ export function WalletLinkBlock() {
     try {
       // A wallet signs a proof only while connecting, so an earlier connection is closed first.
       await link.disconnect();
-      const { payload } = await api.tonProofPayload();
+      const { payload } = await tonProofApi.payload();
       link.setProofRequest({ state: 'ready', payload });
       setBusy(false);
       await link.openModal();
@@ -94,7 +95,7 @@ export function WalletLinkBlock() {
     if (busy) return;
     setBusy(true);
     try {
-      saveWallet(await api.disconnectTonProof());
+      saveWallet(await tonProofApi.disconnect());
       await controls.current?.disconnect();
       setError(null);
     } catch (err) {
