@@ -1,0 +1,114 @@
+/**
+ * Connect wallet (TON Connect) on the wallet screens, in the built product: TON Connect's code comes
+ * only with those screens, and its block is whole and uncovered on a tall and a small phone, in
+ * Russian and English.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { translate } from '@svara/locales';
+import { launchChromium, loaded, openPlayer, screenshot } from './support/browser';
+
+const ADDRESS = 'UQBJSUlJSUlJSUlJSUlJSUlJSUlJSUlJSUlJSUlJSUlJSSoe';
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 360, height: 640 },
+];
+
+/** The element is inside the viewport's width and, scrolled to, nothing lies over its middle. */
+async function uncovered(page: Page, testId: string): Promise<void> {
+  const element = page.getByTestId(testId);
+  await element.scrollIntoViewIfNeeded();
+  const ok = await element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return (
+      box.left >= 0 &&
+      box.right <= window.innerWidth &&
+      box.bottom <= window.innerHeight &&
+      (top === node || node.contains(top)) &&
+      node.scrollWidth <= node.clientWidth + 1
+    );
+  });
+  expect(ok, `${testId} cut or covered`).toBe(true);
+}
+
+async function openWithdraw(page: Page): Promise<void> {
+  await page.getByTestId('withdraw-button').click();
+  const prompt = page.getByTestId('add-wallet-prompt');
+  await Promise.race([prompt.waitFor(), page.getByTestId('withdraw-page').waitFor()]);
+  if (await prompt.isVisible()) await prompt.getByRole('button').last().click();
+}
+
+describe('Connect wallet on the wallet screens', () => {
+  const baseUrl = inject('e2eBaseUrl');
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [index, language] of (['ru', 'en'] as const).entries()) {
+    it(`${language}: loads TON Connect only with the wallet screens; its block is whole at 390×844 and 360×640`, async () => {
+      const player = await openPlayer(browser, baseUrl, `${7601 + index}`, `ton${language}`, { language });
+      const { page } = player;
+      const chunks: string[] = [];
+      page.on('request', (req) => chunks.push(req.url()));
+      await page.reload();
+      await page.getByTestId('dashboard').waitFor();
+      expect(chunks.filter((url) => /WalletLink|TonWalletLink/.test(url))).toEqual([]);
+
+      // Without an address Withdraw sends the player to Add wallet first.
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(`${baseUrl}/?user=${player.id}&name=${player.name}`);
+        await page.getByTestId('dashboard').waitFor();
+        await openWithdraw(page);
+        if (!(await page.getByTestId('add-wallet-page').isVisible()))
+          await page.getByTestId('wallet-add').click();
+        await page.getByTestId('add-wallet-page').waitFor();
+        await page.getByTestId('ton-connect-button').waitFor();
+        await loaded(page, 'add-wallet-page');
+        expect(await page.getByTestId('ton-connect-button').textContent()).toBe(
+          translate(language, 'wallet.tonConnect.connect'),
+        );
+        await uncovered(page, 'ton-connect-button');
+        await uncovered(page, 'wallet-input');
+        await uncovered(page, 'wallet-submit');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await screenshot(page, `ton-connect-add-wallet-${language}-${size.width}x${size.height}`);
+      }
+      // A typed address: Withdraw shows it as not verified, with Connect.
+      await page.getByTestId('wallet-input').fill(ADDRESS);
+      await page.getByTestId('wallet-submit').click();
+      await page.getByTestId('withdraw-page').waitFor({ timeout: 5_000 });
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(`${baseUrl}/?user=${player.id}&name=${player.name}`);
+        await page.getByTestId('dashboard').waitFor();
+        await openWithdraw(page);
+        await page.getByTestId('ton-connect-button').waitFor();
+        await loaded(page, 'withdraw-page');
+        expect(await page.getByTestId('ton-connect-status').textContent()).toBe(
+          translate(language, 'wallet.tonConnect.notVerified'),
+        );
+        await uncovered(page, 'ton-connect-button');
+        await uncovered(page, 'withdraw-check');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await screenshot(page, `ton-connect-withdraw-${language}-${size.width}x${size.height}`);
+      }
+      expect(chunks.some((url) => /WalletLink-/.test(url))).toBe(true);
+
+      // Connect asks the api for a payload, then TON Connect's modal opens.
+      const payload = page.waitForResponse((res) => res.url().endsWith('/api/v1/wallet/ton-proof/payload'));
+      await page.getByTestId('ton-connect-button').click();
+      expect((await payload).status()).toBe(200);
+      await page.locator('#tc-widget-root').waitFor({ state: 'attached' });
+      await page.waitForTimeout(1_500);
+      await screenshot(page, `ton-connect-modal-${language}`);
+      expect(player.errors.filter((e) => /Content Security Policy|Refused/.test(e))).toEqual([]);
+    });
+  }
+});
