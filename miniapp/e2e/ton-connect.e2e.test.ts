@@ -8,7 +8,11 @@ import type { Browser, Page } from 'playwright-core';
 import { translate } from '@svara/locales';
 import { launchChromium, loaded, openPlayer, screenshot } from './support/browser';
 
-const ADDRESS = 'UQBJSUlJSUlJSUlJSUlJSUlJSUlJSUlJSUlJSUlJSUlJSSoe';
+/** A typed withdrawal address for each player (an address belongs to one account). */
+const ADDRESSES = {
+  ru: 'UQBaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWgYv',
+  en: 'UQBra2tra2tra2tra2tra2tra2tra2tra2tra2tra2tra3iA',
+};
 const SIZES = [
   { width: 390, height: 844 },
   { width: 360, height: 640 },
@@ -81,7 +85,7 @@ describe('Connect wallet on the wallet screens', () => {
         await screenshot(page, `ton-connect-add-wallet-${language}-${size.width}x${size.height}`);
       }
       // A typed address: Withdraw shows it as not verified, with Connect.
-      await page.getByTestId('wallet-input').fill(ADDRESS);
+      await page.getByTestId('wallet-input').fill(ADDRESSES[language]);
       await page.getByTestId('wallet-submit').click();
       await page.getByTestId('withdraw-page').waitFor({ timeout: 5_000 });
       for (const size of SIZES) {
@@ -108,7 +112,9 @@ describe('Connect wallet on the wallet screens', () => {
       await page.locator('#tc-widget-root').waitFor({ state: 'attached' });
       await page.waitForTimeout(1_500);
       await screenshot(page, `ton-connect-modal-${language}`);
-      expect(player.errors.filter((e) => /Content Security Policy|Refused/.test(e))).toEqual([]);
+      // Its wallets list, bridges and icons are not refused by the page's policy. (Its UI's inline
+      // event handlers are, and stay refused: scripts run only from our origin.)
+      expect(player.errors.filter((e) => /img-src|connect-src/.test(e))).toEqual([]);
     });
   }
 });
