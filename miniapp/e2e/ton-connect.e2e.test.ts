@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { translate } from '@svara/locales';
+import { signedProof, testWallet } from '../../api/src/test-support/ton-wallet';
 import { launchChromium, loaded, openPlayer, screenshot } from './support/browser';
 
 /** A typed withdrawal address for each player (an address belongs to one account). */
@@ -117,4 +118,87 @@ describe('Connect wallet on the wallet screens', () => {
       expect(player.errors.filter((e) => /img-src|connect-src/.test(e))).toEqual([]);
     });
   }
+
+  it('a wallet in the page signs a real v4R2 proof: the address is verified, then disconnected', async () => {
+    const player = await openPlayer(browser, baseUrl, '7611', 'tonproof', { language: 'en' });
+    const { page, context } = player;
+    const wallet = testWallet('v4R2');
+    // The api accepts proofs signed for 127.0.0.1 outside production (config.tonProof.domains).
+    await page.exposeFunction('e2eSignProof', (payload: string) =>
+      signedProof(wallet, payload, { domain: '127.0.0.1' }),
+    );
+    // A wallet's own browser injects its JS bridge (TON Connect's "embedded" wallet): the real TON
+    // Connect UI connects to it when its modal opens, and it answers with our signed proof.
+    await context.addInitScript(() => {
+      const device = {
+        platform: 'browser',
+        appName: 'Tonkeeper',
+        appVersion: '4.0.0',
+        maxProtocolVersion: 2,
+        features: ['SendTransaction', { name: 'SendTransaction', maxMessages: 4 }],
+      };
+      type Item = { name: string; payload?: string };
+      const sign = (window as unknown as { e2eSignProof: (p: string) => Promise<SignedProof> }).e2eSignProof;
+      type SignedProof = {
+        address: string;
+        network: string;
+        public_key: string;
+        proof: { state_init: string; [key: string]: unknown };
+      };
+      (window as unknown as Record<string, unknown>).tonkeeper = {
+        tonconnect: {
+          deviceInfo: device,
+          walletInfo: { name: 'Tonkeeper', image: '', about_url: 'https://tonkeeper.com' },
+          protocolVersion: 2,
+          isWalletBrowser: true,
+          async connect(_version: number, message: { items: Item[] }) {
+            const asked = message.items.find((item) => item.name === 'ton_proof');
+            const signed = await sign(asked!.payload!);
+            const { state_init: stateInit, ...proof } = signed.proof;
+            return {
+              event: 'connect',
+              id: 1,
+              payload: {
+                device,
+                items: [
+                  {
+                    name: 'ton_addr',
+                    address: signed.address,
+                    network: signed.network,
+                    publicKey: signed.public_key,
+                    walletStateInit: stateInit,
+                  },
+                  { name: 'ton_proof', proof },
+                ],
+              },
+            };
+          },
+          restoreConnection: async () => ({
+            event: 'connect_error',
+            id: 0,
+            payload: { code: 0, message: '' },
+          }),
+          send: async () => ({ error: { code: 400, message: 'not in this test' }, id: '0' }),
+          listen: () => () => {},
+          disconnect: () => {},
+        },
+      };
+    });
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor();
+    await openWithdraw(page);
+    if (!(await page.getByTestId('add-wallet-page').isVisible()))
+      await page.getByTestId('wallet-add').click();
+    await page.getByTestId('ton-connect-button').click();
+    const status = page.getByTestId('ton-connect-status');
+    await status.waitFor({ timeout: 15_000 });
+    expect(await status.textContent()).toMatch(/^Verified by TON Connect · /);
+    expect(await page.getByTestId('ton-connect-address').textContent()).toBe(
+      wallet.address.toString({ bounceable: false, urlSafe: true, testOnly: false }),
+    );
+    await screenshot(page, 'ton-connect-verified-en');
+    await page.getByTestId('ton-connect-disconnect').click();
+    await page.getByTestId('ton-connect-button').waitFor();
+    expect(await status.textContent()).toBe('Not verified');
+  });
 });
