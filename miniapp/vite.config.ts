@@ -19,6 +19,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: API, changeOrigin: true },
       '/socket.io': { target: API, ws: true, changeOrigin: true },
+      // TON Connect's manifest and icon live at the root (api/src/http/routes/tonconnect-manifest.ts).
+      '/tonconnect-': { target: API, changeOrigin: true },
     },
   },
   build: {

@@ -21,9 +21,12 @@ const SIZES = [
   { width: 390, height: 844 },
   { width: 360, height: 640 },
 ];
-/** Latin words a Russian screen may show: currencies, names of services and help lines, links. */
+/**
+ * Latin words a Russian screen may show: currencies, names of services (TON Connect, the wallet
+ * protocol) and help lines, links.
+ */
 const LATIN_ALLOWED = new Set(
-  'USDT TON USDT-TON USD ID Telegram CryptoBot Gambling Therapy Gamblers Anonymous BeGambleAware GamCare https me svara game bot start ref SVARA'.split(
+  'USDT TON USDT-TON USD ID Telegram CryptoBot Connect Gambling Therapy Gamblers Anonymous BeGambleAware GamCare https me svara game bot start ref SVARA'.split(
     ' ',
   ),
 );

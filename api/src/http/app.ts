@@ -19,6 +19,7 @@ import { handRoutes } from './routes/hands.js';
 import { fairnessRoutes } from './routes/fairness.js';
 import { userRoutes } from './routes/users.js';
 import { walletRoutes } from './routes/wallet.js';
+import { tonConnectManifestRoute } from './routes/tonconnect-manifest.js';
 import { avatarRoutes } from './routes/avatars.js';
 import { adminRoutes } from './routes/admin.js';
 import { protectionRoutes } from './routes/protection.js';
@@ -157,6 +158,12 @@ export function createApp(services: Services, options: AppOptions = {}): App {
       }),
     );
   }
+  koa.use(
+    tonConnectManifestRoute({
+      appUrl: config.miniappOrigin ?? config.payments.publicUrl,
+      apiUrl: config.payments.publicUrl,
+    }),
+  );
   koa.use(router.routes());
   koa.use(router.allowedMethods());
 

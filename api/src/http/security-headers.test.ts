@@ -52,8 +52,13 @@ describe('the Content-Security-Policy', () => {
     expect(policy.get('base-uri')).toEqual(["'none'"]);
   });
 
-  it('connects to our own origin, the websocket included, and nowhere else', () => {
-    expect(policy.get('connect-src')).toEqual(["'self'", 'wss://play.example.com', 'ws://play.example.com']);
+  it("connects to our own origin, the websocket included, and to https hosts (TON Connect's bridges) only", () => {
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      'https:',
+      'wss://play.example.com',
+      'ws://play.example.com',
+    ]);
   });
 
   it("shows Telegram's profile photos and the QR code (data:), and images of our own", () => {
@@ -64,7 +69,7 @@ describe('the Content-Security-Policy', () => {
 
   it('names no host it cannot vouch for (a forged Host header)', () => {
     const forged = directives(contentSecurityPolicy("evil.example.com; script-src 'unsafe-eval'"));
-    expect(forged.get('connect-src')).toEqual(["'self'"]);
+    expect(forged.get('connect-src')).toEqual(["'self'", 'https:']);
     expect(forged.get('script-src')).toEqual(["'self'"]);
   });
 });

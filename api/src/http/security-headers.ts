@@ -29,7 +29,9 @@ export interface SecurityHeaderOptions {
  * from our origin and inline: React's style props go through the CSSOM (never blocked), but the
  * Telegram SDK puts the `<style>` Telegram Web sends (`set_custom_style`) into the page.
  * Connections to our own origin, the socket included (named as ws/wss too, for webviews whose
- * 'self' does not cover websockets).
+ * 'self' does not cover websockets). TON Connect (the wallet screens) also reads the wallets list,
+ * talks to each wallet's bridge and shows each wallet's icon, on hosts that list names at run time:
+ * so images and connections may go to any https host (scripts still only from our origin).
  */
 export function contentSecurityPolicy(host: string | null): string {
   const sockets = host && SAFE_HOST.test(host) ? [`wss://${host}`, `ws://${host}`] : [];
@@ -37,9 +39,9 @@ export function contentSecurityPolicy(host: string | null): string {
     ['default-src', "'self'"],
     ['script-src', "'self'"],
     ['style-src', "'self'", "'unsafe-inline'"],
-    ['img-src', "'self'", 'data:', 'blob:', ...TELEGRAM_IMAGES],
+    ['img-src', "'self'", 'data:', 'blob:', 'https:', ...TELEGRAM_IMAGES],
     ['font-src', "'self'", 'data:'],
-    ['connect-src', "'self'", ...sockets],
+    ['connect-src', "'self'", 'https:', ...sockets],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
     ['form-action', "'self'"],

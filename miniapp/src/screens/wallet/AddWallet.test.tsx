@@ -6,6 +6,9 @@ import { currentPage } from '../../app/navigation';
 import { fakeApi, signIn } from '../../test-support/fake-api';
 import AddWallet from './AddWallet';
 
+// TON Connect's block is WalletLink.test.tsx's subject; here it stays out of the way.
+vi.mock('./TonWalletLink', () => ({ TonWalletLink: () => null }));
+
 // One address in its raw and its 48-character non-bounceable spelling (made with @ton/core).
 const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
 const FRIENDLY = 'UQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI';

@@ -10,6 +10,7 @@ import { PageShell } from '../PageShell';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { CheckIcon, WarnIcon } from '../../ui/icons';
+import { TonWalletLink } from './TonWalletLink';
 
 type Status = null | 'invalidAddress' | 'addressAlreadyUsed' | 'addressAdded';
 const SUCCESS_DELAY_MS = 2_000;
@@ -55,6 +56,7 @@ export default function AddWallet() {
 
   return (
     <PageShell title={t('wallet.addWalletTitle')} testId="add-wallet-page">
+      <TonWalletLink className="mb-4" />
       <div className="card-panel flex flex-col gap-3 rounded-3xl p-4">
         <label className="text-xs uppercase tracking-wider text-[var(--hint)]">
           {t('wallet.usdtTonAddress')}

@@ -8,6 +8,9 @@ import { fakeApi, methods, signIn, type FakeReply } from '../../test-support/fak
 import ConfirmWithdraw from './ConfirmWithdraw';
 import Withdraw from './Withdraw';
 
+// TON Connect's block is WalletLink.test.tsx's subject; here it stays out of the way.
+vi.mock('./TonWalletLink', () => ({ TonWalletLink: () => null }));
+
 const ADDRESS = 'UQ' + 'b'.repeat(46);
 const accepted = (review = false): FakeReply => ({
   body: { trackerId: 'wd-1', amount: 25, status: 'pending', review },

@@ -13,6 +13,7 @@ import { openTelegram } from '../../telegram/sdk';
 import { PageShell } from '../PageShell';
 import { Button } from '../../ui/Button';
 import { AmountField, Notice } from './parts';
+import { TonWalletLink } from './TonWalletLink';
 
 /** While the methods load (or could not be loaded) the page offers what it always did: the address. */
 const FALLBACK_METHODS: readonly WithdrawMethod[] = ['address'];
@@ -92,6 +93,7 @@ export default function Withdraw() {
           </div>
         </div>
       ) : null}
+      {method === 'address' ? <TonWalletLink className="mb-4" /> : null}
       <div className="card-panel flex flex-col gap-3 rounded-3xl p-4">
         <AmountField
           id="withdraw-amount"
