@@ -141,9 +141,15 @@ async function handInPlay(firstId: number) {
 async function finishHand(players: Player[], roomId: string, handNumber: number): Promise<string> {
   const ended = () =>
     players.every((p) => p.state!.fairness.handNumber !== handNumber || p.state!.status === 'finished');
-  for (let moves = 0; !ended() && moves < 6; moves++) {
-    const s = players[0]!.state!;
-    const actor = players.find((p) => p.id === s.players[s.currentPlayerIndex]!.id)!;
+  const onTurn = (p: Player) => p.state!.players[p.state!.currentPlayerIndex]?.id;
+  for (let moves = 0; !ended() && moves < 6;) {
+    // The first player may have seen the hand end while another has not yet: nobody is on turn.
+    if (onTurn(players[0]!) === undefined) {
+      await until(() => ended() || onTurn(players[0]!) !== undefined, 'a turn or the end');
+      continue;
+    }
+    moves++;
+    const actor = players.find((p) => p.id === onTurn(players[0]!))!;
     const fold = () => actor.socket.timeout(5_000).emitWithAck('game_action', { roomId, action: 'fold' });
     let ack = (await fold()) as { ok: boolean };
     if (!ack.ok) {
@@ -155,7 +161,6 @@ async function finishHand(players: Player[], roomId: string, handNumber: number)
       ack = (await fold()) as { ok: boolean };
     }
     expect(ack).toEqual({ ok: true });
-    const onTurn = (p: Player) => p.state!.players[p.state!.currentPlayerIndex]?.id;
     await until(() => ended() || players.every((p) => onTurn(p) !== actor.id), 'the next turn');
   }
   await until(ended, 'the end of the hand');
