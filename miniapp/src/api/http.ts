@@ -145,12 +145,15 @@ export async function request(method: string, path: string, options: RequestOpti
   return data;
 }
 
-type Schema<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false; error: Error } };
+export type Schema<T> = {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: Error };
+};
 
 /** The protocol's zod schemas, loaded on first use: sign-in does not wait for them. */
 const schemas = () => import('./schemas');
 
-function parse<T>(schema: Schema<T>, data: unknown): T {
+/** An answer checked against its protocol schema: a mismatch is unknown_error, never trusted data. */
+export function parse<T>(schema: Schema<T>, data: unknown): T {
   const result = schema.safeParse(data);
   if (!result.success) throw new ApiError('unknown_error', `unexpected answer: ${result.error.message}`);
   return result.data;

@@ -1,26 +1,17 @@
 /** The hand history's calls: GET /hands (pages) and GET /hands/:id (one hand and its replay). */
-import { ApiError, request } from '../api/http';
+import { parse, request } from '../api/http';
 import type { HandDetail, HandPage } from '@svara/core';
-
-function checked<T>(
-  schema: { safeParse(d: unknown): { success: true; data: T } | { success: false; error: Error } },
-  data: unknown,
-): T {
-  const r = schema.safeParse(data);
-  if (!r.success) throw new ApiError('unknown_error', `unexpected answer: ${r.error.message}`);
-  return r.data;
-}
 
 export async function fetchHandPage(cursor: string | null, limit = 25): Promise<HandPage> {
   const { handPageSchema } = await import('@svara/core');
   const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
-  return checked(handPageSchema, await request('GET', `/hands?${query}`));
+  return parse(handPageSchema, await request('GET', `/hands?${query}`));
 }
 
 /** `publicView`: as a spectator saw it (what a shared link shows), even to a player of the hand. */
 export async function fetchHand(handId: string, publicView = false): Promise<HandDetail> {
   const { handDetailSchema } = await import('@svara/core');
-  return checked(
+  return parse(
     handDetailSchema,
     await request('GET', `/hands/${encodeURIComponent(handId)}${publicView ? '?view=public' : ''}`),
   );

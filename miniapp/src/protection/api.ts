@@ -10,19 +10,11 @@ import type {
   Protection,
   RealityCheckMinutes,
 } from '@svara/core';
-import { ApiError, request } from '../api/http';
-
-type Schema<T> = { safeParse(d: unknown): { success: true; data: T } | { success: false; error: Error } };
-
-function checked<T>(schema: Schema<T>, data: unknown): T {
-  const r = schema.safeParse(data);
-  if (!r.success) throw new ApiError('unknown_error', `unexpected answer: ${r.error.message}`);
-  return r.data;
-}
+import { parse, request } from '../api/http';
 
 export async function parseProtection(data: unknown): Promise<Protection> {
   const { protectionSchema } = await import('@svara/core');
-  return checked(protectionSchema, data);
+  return parse(protectionSchema, data);
 }
 
 export async function fetchProtection(): Promise<Protection> {
@@ -50,5 +42,5 @@ export async function startExclusion(exclusion: ExclusionRequest): Promise<Prote
 
 export async function fetchActivity(period: ActivityPeriod): Promise<ActivityItem[]> {
   const { activitySchema } = await import('@svara/core');
-  return checked(activitySchema, await request('GET', `/protection/activity?period=${period}`));
+  return parse(activitySchema, await request('GET', `/protection/activity?period=${period}`));
 }

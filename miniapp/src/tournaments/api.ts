@@ -3,33 +3,24 @@
  * results, register and unregister. The schemas load with the screen that calls them.
  */
 import type { TournamentDetails, TournamentSummary } from '@svara/core';
-import { ApiError, request } from '../api/http';
-
-function checked<T>(
-  schema: { safeParse(d: unknown): { success: true; data: T } | { success: false; error: Error } },
-  data: unknown,
-): T {
-  const r = schema.safeParse(data);
-  if (!r.success) throw new ApiError('unknown_error', `unexpected answer: ${r.error.message}`);
-  return r.data;
-}
+import { parse, request } from '../api/http';
 
 const path = (id: string) => `/tournaments/${encodeURIComponent(id)}`;
 
 /** The Sit & Go's registering, then the player's own running and recent ones. */
 export async function fetchTournaments(): Promise<TournamentSummary[]> {
   const { tournamentListSchema } = await import('@svara/core');
-  return checked(tournamentListSchema, await request('GET', '/tournaments')).tournaments;
+  return parse(tournamentListSchema, await request('GET', '/tournaments')).tournaments;
 }
 
 export async function fetchTournament(id: string): Promise<TournamentDetails> {
   const { tournamentDetailsSchema } = await import('@svara/core');
-  return checked(tournamentDetailsSchema, await request('GET', path(id)));
+  return parse(tournamentDetailsSchema, await request('GET', path(id)));
 }
 
 export async function registerFor(id: string): Promise<TournamentSummary> {
   const { tournamentRegistrationResponseSchema } = await import('@svara/core');
-  return checked(
+  return parse(
     tournamentRegistrationResponseSchema,
     await request('POST', `${path(id)}/register`, { body: {} }),
   );
@@ -37,7 +28,7 @@ export async function registerFor(id: string): Promise<TournamentSummary> {
 
 export async function unregisterFrom(id: string): Promise<TournamentSummary> {
   const { tournamentRegistrationResponseSchema } = await import('@svara/core');
-  return checked(
+  return parse(
     tournamentRegistrationResponseSchema,
     await request('POST', `${path(id)}/unregister`, { body: {} }),
   );

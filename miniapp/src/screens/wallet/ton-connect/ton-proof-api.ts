@@ -9,13 +9,7 @@ import {
   type TonProofRequest,
   type WalletInfo,
 } from '@svara/core';
-import { ApiError, request } from '../../../api/http';
-
-function parse<T>(schema: { safeParse(data: unknown): { success: boolean; data?: T } }, data: unknown): T {
-  const result = schema.safeParse(data);
-  if (!result.success) throw new ApiError('unknown_error', 'unexpected answer: wallet');
-  return result.data as T;
-}
+import { parse, request } from '../../../api/http';
 
 export const tonProofApi = {
   /** A single-use challenge for the wallet to sign. */
