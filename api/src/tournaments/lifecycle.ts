@@ -24,6 +24,7 @@ import { balanceInside, postInside } from './ledger-posts.js';
 import {
   buyInEscrow,
   feeEscrow,
+  openRegistering,
   poolOf,
   prizesOf,
   STARTING_ANTE,
@@ -154,13 +155,7 @@ export function createLifecycle(knex: Knex, ledger: Ledger) {
             })),
         );
         // The next Sit & Go of this offer opens at once.
-        await trx.raw(
-          `insert into tournaments (id, template_id, name, currency, buy_in, fee, size)
-           select gen_random_uuid(), id, name, currency, buy_in, fee, size from tournament_templates
-            where id = ? and active
-           on conflict (template_id) where status = 'registering' do nothing`,
-          [t.template_id],
-        );
+        await openRegistering(trx, t.template_id);
         return { tournament: updated.rows[0]!, players };
       });
     },
@@ -299,13 +294,7 @@ export function createLifecycle(knex: Knex, ledger: Ledger) {
           `update tournaments set status = 'cancelled', finished_at = now(), cancelled_by = ? where id = ?`,
           [operatorId, id],
         );
-        await trx.raw(
-          `insert into tournaments (id, template_id, name, currency, buy_in, fee, size)
-           select gen_random_uuid(), id, name, currency, buy_in, fee, size from tournament_templates
-            where id = ? and active
-           on conflict (template_id) where status = 'registering' do nothing`,
-          [t.template_id],
-        );
+        await openRegistering(trx, t.template_id);
         return { refunds, roomId: t.room_id };
       });
     },

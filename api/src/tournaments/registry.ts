@@ -24,6 +24,7 @@ import { postInside } from './ledger-posts.js';
 import {
   buyInEscrow,
   feeEscrow,
+  openRegistering,
   summaryOf,
   TOURNAMENT_COLUMNS,
   type EntryRow,
@@ -95,14 +96,7 @@ export function createTournamentRegistry(deps: RegistryDeps): TournamentRegistry
     return summaryOf(t, list.length, list.find((e) => e.user_id === userId) ?? null);
   }
 
-  async function ensureOpen(): Promise<void> {
-    await knex.raw(
-      `insert into tournaments (id, template_id, name, currency, buy_in, fee, size)
-       select gen_random_uuid(), id, name, currency, buy_in, fee, size from tournament_templates tt
-        where active and not exists (select 1 from tournaments t where t.template_id = tt.id and t.status = 'registering')
-       on conflict (template_id) where status = 'registering' do nothing`,
-    );
-  }
+  const ensureOpen = () => openRegistering(knex);
 
   async function accounts(t: TournamentRow, userId: string) {
     const currency = t.currency;

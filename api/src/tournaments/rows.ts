@@ -10,6 +10,7 @@ import {
   type TournamentStatus,
   type TournamentSummary,
 } from '@svara/core';
+import type { Knex } from '@mikro-orm/postgresql';
 
 /** Tournament chips and antes in minor units (a chip counts like a dollar: 100). */
 export const STARTING_STACK: Cents = TOURNAMENT_STARTING_CHIPS * 100;
@@ -87,4 +88,19 @@ export function summaryOf(t: TournamentRow, registered: number, mine: EntryRow |
     startedAt: iso(t.started_at),
     finishedAt: iso(t.finished_at),
   };
+}
+
+/**
+ * Opens a registering Sit & Go for each active offer that has none (or only for `templateId`): the
+ * next one opens as soon as the last starts or is cancelled. A second one is never made (the
+ * partial unique key on a template's registering row).
+ */
+export async function openRegistering(db: Knex | Knex.Transaction, templateId?: string): Promise<void> {
+  await db.raw(
+    `insert into tournaments (id, template_id, name, currency, buy_in, fee, size)
+     select gen_random_uuid(), id, name, currency, buy_in, fee, size from tournament_templates
+      where active${templateId === undefined ? '' : ' and id = ?'}
+     on conflict (template_id) where status = 'registering' do nothing`,
+    templateId === undefined ? [] : [templateId],
+  );
 }
