@@ -13,6 +13,7 @@ import {
   loaded,
   passAgreementGate,
   pressBack,
+  saveLanguage,
   screenshot,
   settled,
 } from './support/browser';
@@ -105,16 +106,7 @@ describe.concurrent.each(['ru', 'en'] as const)('every screen in %s', (lang) => 
       await page.getByTestId('dashboard').waitFor();
       await fund({ page } as Parameters<typeof fund>[0], 1000);
       // The player's language is stored on the server (the bot reads it too).
-      await page.evaluate(async (language) => {
-        await fetch('/api/v1/users/language', {
-          method: 'POST',
-          headers: {
-            Authorization: `Bearer ${localStorage.getItem('token')}`,
-            'Content-Type': 'application/json',
-          },
-          body: JSON.stringify({ language }),
-        });
-      }, lang);
+      await saveLanguage(page, lang);
       await page.reload();
       await page.getByTestId('header-balance').waitFor();
       const found: Found[] = [];

@@ -87,16 +87,7 @@ export async function openPlayer(
   await page.getByTestId('dashboard').waitFor();
   if (options.language) {
     // The player's language is kept on the server too, and the app follows it on sign-in.
-    await page.evaluate(async (language) => {
-      await fetch('/api/v1/users/language', {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify({ language }),
-      });
-    }, options.language);
+    await saveLanguage(page, options.language);
     await page.reload();
     await page.getByTestId('dashboard').waitFor();
   }
@@ -201,4 +192,18 @@ export async function playHand(pages: Page[], maxSteps = 80): Promise<string> {
     await pages[0]!.waitForTimeout(200);
   }
   throw new Error('the hand did not end');
+}
+
+/** Stores the signed-in player's language on the server (the app and the bot read it there). */
+export async function saveLanguage(page: Page, language: string): Promise<void> {
+  await page.evaluate(async (lang) => {
+    await fetch('/api/v1/users/language', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${localStorage.getItem('token')}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ language: lang }),
+    });
+  }, language);
 }
