@@ -78,6 +78,29 @@ describe('loadConfig', () => {
     ).toThrow(/DEV_SERVER_SEEDS: is refused in production/);
   });
 
+  it("TON API for wallet payments: the sandbox's local fake in development, toncenter elsewhere, or TON_API_URL", () => {
+    expect(loadConfig({}).tonApi).toEqual({
+      url: null,
+      apiKey: null,
+      usdtMaster: 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs',
+      timeoutMs: 10_000,
+    });
+    expect(loadConfig({ PAYMENTS_PROVIDER: 'cryptopay', CRYPTOPAY_TOKEN: 't' }).tonApi.url).toBe(
+      'https://toncenter.com/api/v3',
+    );
+    const testnet = loadConfig({
+      TON_API_URL: 'https://testnet.toncenter.com/api/v3/',
+      TON_API_KEY: 'k',
+      TON_USDT_MASTER: 'EQBaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlvq',
+    }).tonApi;
+    expect(testnet).toMatchObject({
+      url: 'https://testnet.toncenter.com/api/v3',
+      apiKey: 'k',
+      usdtMaster: 'EQBaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlvq',
+    });
+    expect(() => loadConfig({ TON_USDT_MASTER: 'usdt' })).toThrow(/TON_USDT_MASTER/);
+  });
+
   it('explains malformed values', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);

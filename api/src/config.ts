@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Address } from '@ton/core';
 import { z } from 'zod';
 import { PROVIDER_NAMES, type ProviderName } from './payments/gateway.js';
 
@@ -33,9 +34,22 @@ const commaList = (value: unknown) =>
         .map((item) => item.trim())
         .filter(Boolean)
     : undefined;
+const isTonAddress = (text: string) => {
+  try {
+    Address.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 const millis = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400_000).default(fallback));
 const rate = z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(1).default(0));
+
+/** Tether's USDT jetton master on TON mainnet (TON_USDT_MASTER replaces it, e.g. on testnet). */
+export const MAINNET_USDT_MASTER = 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs';
+/** toncenter's API v3, where jetton wallets are listed by owner and master. */
+export const TONCENTER_V3_URL = 'https://toncenter.com/api/v3';
 
 /** AlfaBit's published callback sources (../shared/payments/ALFABIT.md); ALFABIT_CALLBACK_IPS replaces them. */
 export const ALFABIT_CALLBACK_IPS = ['18.194.211.115', '3.70.205.120', '3.250.143.116', '185.252.146.25'];
@@ -114,6 +128,16 @@ const envSchema = z
     TON_PROOF_TTL_SECONDS: z.preprocess(
       emptyAsUndefined,
       z.coerce.number().int().min(60).max(3600).default(600),
+    ),
+    // Paying a deposit from the TON Connect wallet: the TON API that finds a player's USDT jetton wallet.
+    TON_API_URL: optionalUrl,
+    TON_API_KEY: optionalString,
+    TON_USDT_MASTER: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine(isTonAddress, 'a TON address (raw 0:<hex> or 48 characters)')
+        .default(MAINNET_USDT_MASTER),
     ),
     PAYMENTS_TIMEOUT_MS: millis(10_000),
     PAYMENTS_RECONCILE_MS: millis(60_000),
@@ -235,6 +259,7 @@ export interface Config {
    */
   devRoutes: boolean;
   tonProof: TonProofConfig;
+  tonApi: TonApiConfig;
   /** Settings that start but deserve a loud line in the log (configWarnings). */
   warnings: string[];
 }
@@ -250,6 +275,21 @@ export interface TonProofConfig {
   ttlSeconds: number;
   /** Which TON networks' wallets may prove: mainnet always, testnet (-3) outside production. */
   networks: ('-239' | '-3')[];
+}
+
+/** The TON API (toncenter v3) that finds a player's USDT jetton wallet (api/src/payments/ton). */
+export interface TonApiConfig {
+  /**
+   * TON_API_URL (toncenter's v3 base, ending in /api/v3); null: the sandbox's local fake TON API, the
+   * default outside production with the sandbox provider, so wallet payments work without a chain.
+   */
+  url: string | null;
+  /** TON_API_KEY, sent as X-API-Key (toncenter answers 1 request a second without one). */
+  apiKey: string | null;
+  /** TON_USDT_MASTER: the USDT jetton master (mainnet's by default). */
+  usdtMaster: string;
+  /** How long one TON API request may take (PAYMENTS_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 export interface PaymentsConfig {
@@ -373,6 +413,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
       ttlSeconds: e.TON_PROOF_TTL_SECONDS,
       networks: e.NODE_ENV === 'production' ? ['-239'] : ['-239', '-3'],
+    },
+    tonApi: {
+      url: e.TON_API_URL
+        ? e.TON_API_URL.replace(/\/+$/, '')
+        : e.NODE_ENV !== 'production' && e.PAYMENTS_PROVIDER.includes('sandbox')
+          ? null
+          : TONCENTER_V3_URL,
+      apiKey: e.TON_API_KEY ?? null,
+      usdtMaster: e.TON_USDT_MASTER,
+      timeoutMs: e.PAYMENTS_TIMEOUT_MS,
     },
     warnings,
   };

@@ -58,6 +58,7 @@ export function createServer(options: CreateServerOptions): RunningServer {
     async close(graceMs = 10_000) {
       app.close();
       await services.payments.stop();
+      await services.walletPay.close();
       if (!server.listening) return;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Idle keep-alive connections would hold close() open; in-flight requests get the grace period.

@@ -26,6 +26,9 @@ import { createChips } from './practice/chips.js';
 import { createPractice, type PracticeService } from './practice/practice.js';
 import { createTournaments, type TournamentsService } from './tournaments/service.js';
 import { createTonProofService, type TonProofService } from './users/ton-proof-service.js';
+import { sandboxTonApi } from './payments/ton/sandbox-ton-api.js';
+import { createToncenter } from './payments/ton/toncenter.js';
+import { createWalletPay, type WalletPay } from './payments/ton/wallet-pay.js';
 import { createUsersService, type UsersService } from './users/users.js';
 
 export interface Services {
@@ -36,6 +39,11 @@ export interface Services {
   users: UsersService;
   /** TON Connect: the withdrawal wallet linked by a ton_proof (users/ton-proof-service.ts). */
   tonProof: TonProofService;
+  /**
+   * TON Connect: a deposit paid from the connected wallet, the transaction built for it
+   * (payments/ton/wallet-pay.ts); `close` stops the sandbox's fake TON API if it was started.
+   */
+  walletPay: WalletPay & { close(): Promise<void> };
   rooms: RoomsService;
   /** Operators suspend accounts: no seat, no new room, no deposit, no withdrawal (users/suspension.ts). */
   suspension: Suspension;
@@ -144,12 +152,24 @@ export function createServices(options: CreateServicesOptions): Services {
       (await rooms.listOpen()).filter((room) => room.players.length > 0).map((room) => room.roomId),
     onMerchantError: (provider, error) => logger.warn({ err: error, provider }, 'merchant balance unknown'),
   });
+  const localTonApi = config.tonApi.url === null ? sandboxTonApi() : null;
+  const tonApiUrl = config.tonApi.url;
+  const walletPay = createWalletPay({
+    knex,
+    usdtMaster: config.tonApi.usdtMaster,
+    tonApi: createToncenter({
+      baseUrl: tonApiUrl ? () => tonApiUrl : () => localTonApi!.url(),
+      apiKey: config.tonApi.apiKey,
+      timeoutMs: config.tonApi.timeoutMs,
+    }),
+  });
   return {
     config,
     logger,
     orm,
     ledger,
     users,
+    walletPay: { ...walletPay, close: async () => localTonApi?.close() },
     tonProof: createTonProofService({ knex, settings: config.tonProof }),
     rooms,
     suspension,

@@ -91,6 +91,13 @@ export const ERROR_CODES = [
   'ton_proof_unknown_wallet',
   'ton_proof_address_mismatch',
   'ton_proof_signature',
+  // Paying a deposit from the wallet connected with TON Connect (api/src/payments/ton): an amount
+  // under the minimum or with too many decimals, an order no longer open for payment, a wallet
+  // without a USDT jetton wallet, the TON API not answering
+  'wallet_pay_amount',
+  'wallet_pay_order_closed',
+  'ton_usdt_wallet_missing',
+  'ton_api_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

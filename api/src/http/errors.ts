@@ -40,6 +40,9 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   ton_proof_payload_used: 409,
   ton_proof_payload_expired: 410,
   payment_provider_unavailable: 503,
+  wallet_pay_order_closed: 409,
+  ton_usdt_wallet_missing: 409,
+  ton_api_unavailable: 503,
   unknown_error: 500,
 };
 

@@ -12,3 +12,4 @@ export * from './practice.js';
 export * from './frame-patch.js';
 export * from './frame-diff.js';
 export * from './tournaments.js';
+export * from './ton-deposit.js';
