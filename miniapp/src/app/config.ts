@@ -5,3 +5,5 @@ export const SUPPORT_CHAT_URL = import.meta.env.VITE_SUPPORT_CHAT_URL || 'https:
 export const PAYMENT_BOT_URL = import.meta.env.VITE_PAYMENT_BOT_URL || 'https://t.me/send';
 /** The bot that opens the Mini App; also learnt from the referral link at run time. */
 export const BOT_USERNAME = import.meta.env.VITE_BOT_USERNAME || '';
+/** The Mini App's short name at @BotFather (t.me/<bot>/<short name>); empty for the bot's main Mini App. */
+export const MINIAPP_SHORT_NAME = import.meta.env.VITE_MINIAPP_SHORT_NAME || '';

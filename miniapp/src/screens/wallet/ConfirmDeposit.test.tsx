@@ -7,6 +7,13 @@ import { paymentMethods } from '../../app/payments';
 import { confirmPayment, fakeApi, methods, signIn } from '../../test-support/fake-api';
 import ConfirmDeposit from './ConfirmDeposit';
 
+// The TON Connect block has its own tests (ton-connect/PayFromWallet.test.tsx); here only where it shows.
+vi.mock('./TonPayFromWallet', () => ({
+  TonPayFromWallet: ({ trackerId, currency }: { trackerId: string; currency: string }) => (
+    <div data-testid="wallet-pay-slot">{`${trackerId} ${currency}`}</div>
+  ),
+}));
+
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 const ADDRESS = 'UQ' + 'a'.repeat(46);
 
@@ -54,8 +61,14 @@ describe('the deposit address countdown', () => {
     expect(screen.getByTestId('deposit-expired').textContent).toContain(i18n.t('wallet.addressExpired'));
     expect(screen.queryByTestId('deposit-address')).toBeNull();
     expect(screen.queryByTestId('copy-address')).toBeNull();
+    expect(screen.queryByTestId('wallet-pay-slot')).toBeNull();
     fireEvent.click(screen.getByTestId('deposit-new-address'));
     expect(currentPage.get()).toEqual({ name: 'deposit' });
+  });
+
+  it('offers paying this order from the TON Connect wallet while the address is valid', () => {
+    render(page({ trackerId: 'trk-9' }));
+    expect(screen.getByTestId('wallet-pay-slot').textContent).toBe('trk-9 USDTTON');
   });
 
   it('is expired at once when the end time has already passed', () => {

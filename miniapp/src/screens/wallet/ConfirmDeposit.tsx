@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/Spinner';
 import { CurrencyBadge } from './CurrencyBadge';
 import { CURRENCY_LABEL, CreditedPanel, Notice, SandboxPayPanel, TrackerIdRow } from './parts';
 import { InvitationNotice } from './InvitationNotice';
+import { TonPayFromWallet } from './TonPayFromWallet';
 
 function QrImage({ text }: { text: string }) {
   const [src, setSrc] = useState<string | null>(null);
@@ -41,7 +42,8 @@ function QrImage({ text }: { text: string }) {
 
 /**
  * Where to send the deposit: address, QR, memo, tracker id, minimum, fee and the countdown to the
- * address's end (`expiresAt`). Once it ends the address is hidden and a new one offered; once the
+ * address's end (`expiresAt`); and, with TON Connect, paying it from the player's wallet
+ * (TonPayFromWallet). Once it ends the address is hidden and a new one offered; once the
  * payment is confirmed (a balance event with a message) the page says what was credited.
  */
 export default function ConfirmDeposit({
@@ -172,6 +174,7 @@ export default function ConfirmDeposit({
           </div>
         </dl>
       </div>
+      {!expired ? <TonPayFromWallet trackerId={trackerId} currency={currency} className="mt-4" /> : null}
       {!expired ? <p className="mt-3 px-1 text-xs text-[var(--hint)]">{t('wallet.creditHint')}</p> : null}
       {methods?.sandbox && !expired ? <SandboxPayPanel trackerId={trackerId} /> : null}
     </PageShell>

@@ -26,6 +26,8 @@ vi.mock('./adapter', () => ({
     };
   },
 }));
+// The Mini App's t.me link is looked up once per page; not this test's concern.
+vi.mock('./return-url', () => ({ useReturnUrl: () => null }));
 const { default: WalletLink } = await import('./WalletLink');
 
 const PAYLOAD = 'ab'.repeat(32);

@@ -18,6 +18,7 @@ import { CheckIcon } from '../../../ui/icons';
 import { TonConnectProvider, useTonConnect, type TonConnectControls, type WalletReply } from './adapter';
 import { tonProofApi } from './ton-proof-api';
 import { tonProofRequest } from './ton-proof-request';
+import { useReturnUrl } from './return-url';
 
 function refusalText(err: unknown): string {
   return err instanceof ApiError ? errorText(err.code, err.message) : errorText('unknown_error');
@@ -168,8 +169,9 @@ export function WalletLinkBlock() {
 }
 
 export default function WalletLink() {
+  const returnUrl = useReturnUrl();
   return (
-    <TonConnectProvider language={currentLanguage()}>
+    <TonConnectProvider language={currentLanguage()} returnUrl={returnUrl}>
       <WalletLinkBlock />
     </TonConnectProvider>
   );

@@ -4,7 +4,13 @@
  * block (WalletLink.tsx), so the lobby never downloads the library.
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { TonConnectUIProvider, useTonConnectUI, type Wallet } from '@tonconnect/ui-react';
+import {
+  TonConnectUIProvider,
+  UserRejectsError,
+  useTonConnectUI,
+  useTonWallet,
+  type Wallet,
+} from '@tonconnect/ui-react';
 
 /** What the wallet answered on connecting: its account and its reply to our ton_proof request. */
 export interface WalletReply {
@@ -38,9 +44,32 @@ export function manifestUrl(origin = window.location.origin): string {
   return `${origin}/tonconnect-manifest.json`;
 }
 
-export function TonConnectProvider({ language, children }: { language: 'ru' | 'en'; children: ReactNode }) {
+/**
+ * Sets TON Connect UI's `twaReturnUrl`: where a wallet opened from Telegram sends the player back
+ * after approving or declining. TON Connect UI is one instance for the page, made with the first
+ * provider's options, so the URL (known later, it may come from the api) is set on the instance.
+ */
+function ReturnUrl({ url }: { url: `${string}://${string}` | null }) {
+  const [, setOptions] = useTonConnectUI();
+  useEffect(() => {
+    if (url) setOptions({ actionsConfiguration: { twaReturnUrl: url } });
+  }, [url, setOptions]);
+  return null;
+}
+
+export function TonConnectProvider({
+  language,
+  returnUrl = null,
+  children,
+}: {
+  language: 'ru' | 'en';
+  /** The Mini App's t.me link; null leaves TON Connect's default. */
+  returnUrl?: `${string}://${string}` | null;
+  children: ReactNode;
+}) {
   return (
     <TonConnectUIProvider manifestUrl={manifestUrl()} language={language}>
+      <ReturnUrl url={returnUrl} />
       {children}
     </TonConnectUIProvider>
   );
@@ -89,4 +118,57 @@ export function useTonConnect(onConnect: (reply: WalletReply) => void): TonConne
     }),
     [ui],
   );
+}
+
+/** The connected wallet's account: raw address (`0:<hex>`) and chain (-239 mainnet, -3 testnet). */
+export interface ConnectedAccount {
+  address: string;
+  chain: string;
+}
+
+/** A transaction as TON Connect's sendTransaction takes it (the api builds it). */
+export interface WalletTransaction {
+  validUntil: number;
+  network?: string;
+  from?: string;
+  messages: { address: string; amount: string; payload?: string }[];
+}
+
+/** How sending ended: handed to the network, declined by the player in the wallet, or failed otherwise. */
+export type SendOutcome = { status: 'sent' } | { status: 'rejected' } | { status: 'failed'; reason: string };
+
+export interface WalletPayment {
+  /** The wallet connected now (or restored from an earlier visit), or null. */
+  readonly account: ConnectedAccount | null;
+  /** Opens TON Connect's modal to connect a wallet, asking no proof. */
+  connect(): Promise<void>;
+  disconnect(): Promise<void>;
+  send(transaction: WalletTransaction): Promise<SendOutcome>;
+}
+
+/** Paying from the connected wallet (the Deposit page's "Pay from wallet"). */
+export function useWalletPayment(): WalletPayment {
+  const [ui] = useTonConnectUI();
+  const wallet = useTonWallet();
+  const account = wallet ? { address: wallet.account.address, chain: wallet.account.chain } : null;
+  return {
+    account,
+    async connect() {
+      // A proof request left by the withdrawal wallet's block would make this a ton_proof connection.
+      ui.setConnectRequestParameters(null);
+      await ui.openModal();
+    },
+    async disconnect() {
+      if (ui.connected) await ui.disconnect();
+    },
+    async send(transaction) {
+      try {
+        await ui.sendTransaction(transaction as Parameters<typeof ui.sendTransaction>[0]);
+        return { status: 'sent' };
+      } catch (error) {
+        if (error instanceof UserRejectsError) return { status: 'rejected' };
+        return { status: 'failed', reason: error instanceof Error ? error.message : String(error) };
+      }
+    },
+  };
 }
