@@ -46,6 +46,18 @@ export const FIRST_SCREEN_KEYS = [
   'protection.depositRefused',
   'protection.depositRefusedNone',
 ];
+/**
+ * The reverse: texts of a first-screen namespace that only later screens show. The TON Connect error
+ * texts (connecting a wallet, paying from it) are shown by the wallet screens alone, whose modules use
+ * `wallet.*` texts and so wait for the later part. A key stands for its whole subtree and for the
+ * keys that continue it after `_` (errors.ton_proof → errors.ton_proof_domain).
+ */
+export const LATER_KEYS = [
+  'errors.ton_proof',
+  'errors.wallet_pay',
+  'errors.ton_usdt_wallet_missing',
+  'errors.ton_api_unavailable',
+];
 /** Namespaces only other parts of the product use (the bot's chat texts): never shipped to the browser. */
 export const FOREIGN_NAMESPACES = ['bot'];
 const PARTS = ['core', 'later', 'reading'] as const;
@@ -67,6 +79,7 @@ const within = (key: string, subtree: string) =>
 export function partOfKey(key: string): Part {
   const namespace = key.split('.')[0]!;
   if (READING_NAMESPACES.includes(namespace)) return 'reading';
+  if (LATER_KEYS.some((later) => within(key, later))) return 'later';
   if (!LATER_NAMESPACES.includes(namespace)) return 'core';
   return FIRST_SCREEN_KEYS.some((first) => within(key, first)) ? 'core' : 'later';
 }
@@ -77,7 +90,7 @@ function select(value: unknown, key: string, part: Part): unknown {
     typeof value === 'object' &&
     value !== null &&
     !Array.isArray(value) &&
-    FIRST_SCREEN_KEYS.some((first) => first.startsWith(`${key}.`));
+    [...FIRST_SCREEN_KEYS, ...LATER_KEYS].some((split) => split.startsWith(`${key}.`));
   if (!mixed) return partOfKey(key) === part ? value : undefined;
   const picked = Object.entries(value as Record<string, unknown>)
     .map(([k, v]) => [k, select(v, `${key}.${k}`, part)] as const)

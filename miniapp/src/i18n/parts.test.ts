@@ -10,6 +10,7 @@ import { resources } from '@svara/locales';
 import {
   FIRST_SCREEN_KEYS,
   FOREIGN_NAMESPACES,
+  LATER_KEYS,
   LATER_NAMESPACES,
   READING_NAMESPACES,
   laterImport,
@@ -47,6 +48,16 @@ describe.each(['ru', 'en'] as const)('the %s texts, split', (language) => {
       expect(read(textsOf(all, 'core'), key), key).toEqual(read(all, key));
       expect(read(textsOf(all, 'later'), key), key).toBeUndefined();
     }
+  });
+
+  it('send the texts only the wallet screens show (TON Connect’s errors) with the later part', () => {
+    const later = leaves(textsOf(all, 'later')).map(([key]) => key);
+    const core = leaves(textsOf(all, 'core')).map(([key]) => key);
+    for (const key of ['errors.ton_proof_domain', 'errors.wallet_pay_amount', ...LATER_KEYS.slice(2)]) {
+      expect(later, key).toContain(key);
+      expect(core, key).not.toContain(key);
+    }
+    expect(core).toContain('errors.deposit_failed');
   });
 
   it('put the later and reading namespaces apart from the first screens', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { botBaseFromLink, isTelegramLink, miniAppStartLink, shareUrl, twaReturnUrl } from './links';
+import { botBaseFromLink, isTelegramLink, miniAppStartLink, shareUrl } from './links';
 
 describe('links', () => {
   it('builds the Telegram share URL', () => {
@@ -23,11 +23,5 @@ describe('links', () => {
     expect(miniAppStartLink('https://t.me/svara_bot', 'join_abc_1')).toBe(
       'https://t.me/svara_bot?startapp=join_abc_1',
     );
-  });
-  it("gives TON Connect's twaReturnUrl: the named Mini App's link, else the bot's; none without a bot", () => {
-    expect(twaReturnUrl('svara_game_bot', 'play')).toBe('https://t.me/svara_game_bot/play');
-    expect(twaReturnUrl('@svara_game_bot', '')).toBe('https://t.me/svara_game_bot');
-    expect(twaReturnUrl('', 'play')).toBeNull();
-    expect(twaReturnUrl('bad name', '')).toBeNull();
   });
 });

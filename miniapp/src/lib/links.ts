@@ -20,14 +20,3 @@ export function botBaseFromLink(link: string | null | undefined): string | null 
 export function miniAppStartLink(botBase: string, startParam: string): string {
   return `${botBase}?startapp=${encodeURIComponent(startParam)}`;
 }
-
-/**
- * TON Connect's `twaReturnUrl`: the Mini App's own link, `https://t.me/<bot>/<app>` with the app's
- * short name, else the bot's `https://t.me/<bot>` (Telegram, where the Mini App stays open over the
- * bot's chat); null when the bot is not known.
- */
-export function twaReturnUrl(botUsername: string, shortName: string): `${string}://${string}` | null {
-  const bot = botUsername.replace(/^@/, '');
-  if (!/^\w{4,64}$/.test(bot)) return null;
-  return /^\w{3,64}$/.test(shortName) ? `https://t.me/${bot}/${shortName}` : `https://t.me/${bot}`;
-}

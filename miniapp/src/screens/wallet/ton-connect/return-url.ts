@@ -6,9 +6,20 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../../api/http';
 import { BOT_USERNAME, MINIAPP_SHORT_NAME } from '../../../app/config';
-import { botBaseFromLink, twaReturnUrl } from '../../../lib/links';
+import { botBaseFromLink } from '../../../lib/links';
 
 type Url = `${string}://${string}`;
+
+/**
+ * TON Connect's `twaReturnUrl`: the Mini App's own link, `https://t.me/<bot>/<app>` with the app's
+ * short name, else the bot's `https://t.me/<bot>` (Telegram, where the Mini App stays open over the
+ * bot's chat); null when the bot is not known.
+ */
+export function twaReturnUrl(botUsername: string, shortName: string): Url | null {
+  const bot = botUsername.replace(/^@/, '');
+  if (!/^\w{4,64}$/.test(bot)) return null;
+  return /^\w{3,64}$/.test(shortName) ? `https://t.me/${bot}/${shortName}` : `https://t.me/${bot}`;
+}
 
 let known: Promise<Url | null> | null = null;
 
