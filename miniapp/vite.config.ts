@@ -32,7 +32,15 @@ export default defineConfig({
     // The public hand verifier (/verify) is a page of its own: no Telegram, no sign-in.
     rolldownOptions: {
       input: { main: 'index.html', verify: 'verify/index.html' },
-      output: { codeSplitting: { groups: firstPaint.groups } },
+      output: {
+        codeSplitting: { groups: firstPaint.groups },
+        // The chunk that holds TON Connect (shared by the wallet screens' blocks) under its own name,
+        // not its first module's: the end-to-end tests and the README name it.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.includes('/node_modules/@tonconnect/ui/'))
+            ? 'assets/ton-connect-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
     },
   },
 });

@@ -1,13 +1,16 @@
 /**
  * Connect wallet (TON Connect) on the wallet screens, in the built product: TON Connect's code comes
  * only with those screens, and its block is whole and uncovered on a tall and a small phone, in
- * Russian and English.
+ * Russian and English. Pay from wallet on the Deposit page: the wallet is asked to send the message
+ * the api built (decoded here), and a payment declined in the wallet is said plainly.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { translate } from '@svara/locales';
-import { signedProof, testWallet } from '../../api/src/test-support/ton-wallet';
-import { launchChromium, loaded, openPlayer, screenshot } from './support/browser';
+import { Address, Cell } from '@ton/core';
+import { signedProof, testWallet, type TestWallet } from '../../api/src/test-support/ton-wallet';
+import { fakeJettonWallet } from '../../api/src/payments/ton/fake-toncenter';
+import { launchChromium, loaded, openPlayer, screenshot, type Player } from './support/browser';
 
 /** A typed withdrawal address for each player (an address belongs to one account). */
 const ADDRESSES = {
@@ -200,5 +203,189 @@ describe('Connect wallet on the wallet screens', () => {
     await page.getByTestId('ton-connect-disconnect').click();
     await page.getByTestId('ton-connect-button').waitFor();
     expect(await status.textContent()).toBe('Not verified');
+  });
+});
+
+/** Tether's USDT master on mainnet: the api's default (config.ts MAINNET_USDT_MASTER). */
+const USDT_MASTER = Address.parse('EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs');
+
+/** What the page's wallet was asked to send: sendTransaction's parameters as the bridge carries them. */
+type SentRequest = {
+  valid_until: number;
+  network: string;
+  from: string;
+  messages: { address: string; amount: string; payload?: string }[];
+};
+
+/**
+ * A wallet's own browser (TON Connect's embedded JS bridge) holding `wallet`: it connects without a
+ * proof, keeps each sendTransaction request in `window.e2eSent`, and approves it, or declines it as a
+ * wallet does (error 300) while `window.e2eDecline` is set.
+ */
+async function injectPayingWallet(player: Player, wallet: TestWallet): Promise<void> {
+  await player.context.addInitScript(
+    ({ address, publicKey, stateInit }) => {
+      const device = {
+        platform: 'browser',
+        appName: 'Tonkeeper',
+        appVersion: '4.0.0',
+        maxProtocolVersion: 2,
+        features: ['SendTransaction', { name: 'SendTransaction', maxMessages: 4 }],
+      };
+      const page = window as unknown as { e2eSent: unknown[]; e2eDecline: boolean } & Record<string, unknown>;
+      page.e2eSent = [];
+      page.e2eDecline = false;
+      page.tonkeeper = {
+        tonconnect: {
+          deviceInfo: device,
+          walletInfo: { name: 'Tonkeeper', image: '', about_url: 'https://tonkeeper.com' },
+          protocolVersion: 2,
+          isWalletBrowser: true,
+          connect: async () => ({
+            event: 'connect',
+            id: 1,
+            payload: {
+              device,
+              items: [{ name: 'ton_addr', address, network: '-239', publicKey, walletStateInit: stateInit }],
+            },
+          }),
+          restoreConnection: async () => ({
+            event: 'connect_error',
+            id: 0,
+            payload: { code: 0, message: '' },
+          }),
+          async send(request: { method: string; params: string[]; id: string }) {
+            page.e2eSent.push(JSON.parse(request.params[0]!));
+            return page.e2eDecline
+              ? { error: { code: 300, message: 'User declined the transaction' }, id: request.id }
+              : { result: 'te6cckEBAQEAAgAAAEysuc0=', id: request.id };
+          },
+          listen: () => () => {},
+          disconnect: () => {},
+        },
+      };
+    },
+    {
+      address: wallet.address.toRawString(),
+      publicKey: wallet.keys.publicKey.toString('hex'),
+      stateInit: wallet.stateInitBase64,
+    },
+  );
+}
+
+async function sentRequests(page: Page): Promise<SentRequest[]> {
+  return page.evaluate(() => (window as unknown as { e2eSent: SentRequest[] }).e2eSent);
+}
+
+async function openDepositAddress(page: Page, currency: 'USDTTON' | 'TON'): Promise<string> {
+  await page.getByTestId('deposit-button').click();
+  await page.getByTestId(`deposit-${currency}`).click();
+  await page.getByTestId('confirm-deposit-page').waitFor();
+  return (await page.getByTestId('deposit-address').textContent())!.trim();
+}
+
+describe('Pay from wallet on the Deposit page', () => {
+  const baseUrl = inject('e2eBaseUrl');
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [index, language] of (['ru', 'en'] as const).entries()) {
+    it(`${language}: USDT and TON messages as the wallet gets them; the block is whole at 390×844 and 360×640`, async () => {
+      const player = await openPlayer(browser, baseUrl, `${7621 + index}`, `tonpay${language}`, { language });
+      const { page } = player;
+      const wallet = testWallet('v4R2');
+      await injectPayingWallet(player, wallet);
+      await page.reload();
+      await page.getByTestId('dashboard').waitFor();
+
+      // USDT: connect, type an amount, pay.
+      const usdtAddress = await openDepositAddress(page, 'USDTTON');
+      await page.getByTestId('wallet-pay-connect').click();
+      await page.getByTestId('wallet-pay-from').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('wallet-pay-from').textContent()).toContain(
+        wallet.address.toString({ bounceable: false, urlSafe: true }).slice(0, 6),
+      );
+      await page.getByTestId('wallet-pay-amount').fill(language === 'ru' ? '12,5' : '12.5');
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await loaded(page, 'confirm-deposit-page');
+        await uncovered(page, 'wallet-pay-amount');
+        await uncovered(page, 'wallet-pay-button');
+        await page.getByTestId('wallet-pay').evaluate((node) => node.scrollIntoView({ block: 'start' }));
+        await screenshot(page, `ton-pay-deposit-${language}-${size.width}x${size.height}`);
+      }
+      await page.getByTestId('wallet-pay-button').click();
+      await page.getByTestId('wallet-pay-sent').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('wallet-pay-sent').textContent()).toBe(
+        translate(language, 'wallet.tonPay.sent'),
+      );
+      const [usdt] = await sentRequests(page);
+      expect(usdt!.network).toBe('-239');
+      expect(usdt!.from).toBe(wallet.address.toRawString());
+      expect(usdt!.messages).toHaveLength(1);
+      const jetton = usdt!.messages[0]!;
+      // To the player's own USDT jetton wallet (the sandbox's local TON API), 0.05 TON for its fees.
+      expect(Address.parse(jetton.address).equals(fakeJettonWallet(wallet.address, USDT_MASTER))).toBe(true);
+      expect(jetton.amount).toBe('50000000');
+      const body = Cell.fromBase64(jetton.payload!).beginParse();
+      expect(body.loadUint(32)).toBe(0x0f8a7ea5);
+      body.loadUintBig(64);
+      expect(body.loadCoins()).toBe(12_500_000n);
+      expect(body.loadAddress()!.equals(Address.parse(usdtAddress))).toBe(true);
+      expect(body.loadAddress()!.equals(wallet.address)).toBe(true);
+      expect(body.loadMaybeRef()).toBeNull();
+      expect(body.loadCoins()).toBe(1n);
+      // The sandbox issues no memo, so the forward payload is empty (with a memo it is the comment:
+      // api/src/http/routes/wallet-pay.test.ts).
+      expect(body.loadBit()).toBe(false);
+      expect(body.remainingBits).toBe(0);
+      // Sent is not credited: the page still waits for the provider.
+      await page.waitForTimeout(500);
+      expect(await page.getByTestId('deposit-credited').count()).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `ton-pay-sent-${language}`);
+
+      // TON: the amount in nanotons, straight to the deposit address.
+      await page.goto(`${baseUrl}/?user=${player.id}&name=${player.name}`);
+      await page.getByTestId('dashboard').waitFor();
+      const tonAddress = await openDepositAddress(page, 'TON');
+      const connect = page.getByTestId('wallet-pay-connect');
+      await Promise.race([connect.waitFor(), page.getByTestId('wallet-pay-from').waitFor()]);
+      if (await connect.isVisible()) await connect.click();
+      await page.getByTestId('wallet-pay-amount').fill(language === 'ru' ? '1,5' : '1.5');
+      await page.getByTestId('wallet-pay-button').click();
+      await page.getByTestId('wallet-pay-sent').waitFor({ timeout: 15_000 });
+      const ton = (await sentRequests(page)).at(-1)!;
+      expect(ton.messages).toEqual([{ address: tonAddress, amount: '1500000000' }]);
+      expect(player.errors).toEqual([]);
+    });
+  }
+
+  it('a payment declined in the wallet is said plainly, and nothing is sent', async () => {
+    const player = await openPlayer(browser, baseUrl, '7631', 'tonpaydecline', { language: 'en' });
+    const { page } = player;
+    await injectPayingWallet(player, testWallet('v5R1'));
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor();
+    await openDepositAddress(page, 'TON');
+    await page.getByTestId('wallet-pay-connect').click();
+    await page.getByTestId('wallet-pay-from').waitFor({ timeout: 15_000 });
+    await page.evaluate(() => {
+      (window as unknown as { e2eDecline: boolean }).e2eDecline = true;
+    });
+    await page.getByTestId('wallet-pay-amount').fill('2');
+    await page.getByTestId('wallet-pay-button').click();
+    const error = page.getByTestId('wallet-pay-error');
+    await error.waitFor({ timeout: 15_000 });
+    expect(await error.textContent()).toBe('You cancelled the payment in the wallet. Nothing was sent.');
+    expect(await page.getByTestId('wallet-pay-sent').count()).toBe(0);
+    expect(await page.getByTestId('wallet-pay-button').isEnabled()).toBe(true);
+    await screenshot(page, 'ton-pay-declined-en');
   });
 });

@@ -31,7 +31,7 @@ export async function launchChromium(): Promise<Browser> {
 const TON_CONNECT_NOISE = [
   /^Failed to load resource: net::ERR_[A-Z_]+ @ https:\/\//,
   /^\[TON_CONNECT_SDK\]/,
-  /^Executing inline event handler violates .* @ \S+\/assets\/WalletLink-/,
+  /^Executing inline event handler violates .* @ \S+\/assets\/ton-connect-/,
 ];
 
 export type Player = {
