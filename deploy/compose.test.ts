@@ -55,6 +55,7 @@ const REQUIRED_SECRETS = [
   'BOT_WEBHOOK_SECRET',
   'ALFABIT_API_KEY',
   'CRYPTOPAY_TOKEN',
+  'TON_API_KEY',
 ];
 /** README variables that docker-compose.yml deliberately does not pass to the api (.env.example says why). */
 const NOT_PASSED = new Set([
@@ -149,6 +150,7 @@ const FILLED: Record<string, string> = {
   BOT_WEBHOOK_SECRET: 'webhook-secret_0123456789',
   ALFABIT_API_KEY: 'alfabit-key',
   CRYPTOPAY_TOKEN: '12345:AAcryptopay',
+  TON_API_KEY: 'toncenter-key',
   BOT_ADMIN_IDS: '9001',
 };
 
