@@ -348,7 +348,7 @@ describe('Pay from wallet on the Deposit page', () => {
       // Sent is not credited: the page still waits for the provider.
       await page.waitForTimeout(500);
       expect(await page.getByTestId('deposit-credited').count()).toBe(0);
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByTestId('wallet-pay').evaluate((node) => node.scrollIntoView({ block: 'start' }));
       await screenshot(page, `ton-pay-sent-${language}`);
 
       // TON: the amount in nanotons, straight to the deposit address.
@@ -386,6 +386,9 @@ describe('Pay from wallet on the Deposit page', () => {
     expect(await error.textContent()).toBe('You cancelled the payment in the wallet. Nothing was sent.');
     expect(await page.getByTestId('wallet-pay-sent').count()).toBe(0);
     expect(await page.getByTestId('wallet-pay-button').isEnabled()).toBe(true);
+    // TON Connect's own "confirm in your wallet" sheet closes by itself.
+    await page.waitForTimeout(1_500);
+    await page.getByTestId('wallet-pay').evaluate((node) => node.scrollIntoView({ block: 'start' }));
     await screenshot(page, 'ton-pay-declined-en');
   });
 });

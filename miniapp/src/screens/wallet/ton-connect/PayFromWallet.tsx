@@ -114,11 +114,12 @@ export function PayFromWalletBlock({ trackerId, currency }: { trackerId: string;
         </>
       ) : (
         <>
-          <p className="font-mono text-xs text-cream/70" data-testid="wallet-pay-from">
-            {t('wallet.tonPay.from', { address: shortTonAddress(address) })}
+          <p className="flex items-center gap-1.5 text-xs text-cream/70" data-testid="wallet-pay-from">
+            {t('wallet.tonPay.from')}
+            <span className="font-mono text-cream">{shortTonAddress(address)}</span>
           </p>
           <label htmlFor="wallet-pay-amount" className="text-xs uppercase tracking-wider text-[var(--hint)]">
-            {t('wallet.tonPay.amount', { currency: unit })}
+            {t('wallet.amount')}
           </label>
           <div className="relative">
             <input
