@@ -15,7 +15,8 @@
  *   BENCH_THINK_MS=1500 npm run bench:realtime                  (players who think before each move)
  *   BENCH_PRACTICE=1 npm run bench:realtime                     (practice tables, below)
  *   (BENCH_WARMUP_SECONDS, BENCH_LOBBY_WATCHERS, BENCH_RESULT_MS, BENCH_COMPRESSION=true, BENCH_POOL,
- *   BENCH_PROFILE=dir (the first node's CPU profile), BENCH_SQL=1 (the statements most sent) and
+ *   BENCH_PROFILE=dir (the first node's CPU profile), BENCH_HEAP_PROFILE=dir (its allocations that
+ *   outlive a young-generation collection), BENCH_SQL=1 (the statements most sent) and
  *   BENCH_DEBUG=1 also work.)
  *
  * BENCH_PRACTICE=1 measures practice tables (RULES §8) instead: BENCH_TABLES of them (1,000 by
@@ -555,6 +556,8 @@ async function main() {
   lobbyMeasuring = true;
   const profile = process.env.BENCH_PROFILE;
   if (profile) child.send({ type: 'profile-start' });
+  const heapProfile = process.env.BENCH_HEAP_PROFILE;
+  if (heapProfile) child.send({ type: 'heap-profile-start' });
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   counters.measuring = false;
   lobbyMeasuring = false;
@@ -585,6 +588,14 @@ async function main() {
       child.on('message', (m: { type?: string }) => m?.type === 'profile-written' && resolve()),
     );
     console.log(`  server CPU profile of the measured window: ${file}`);
+  }
+  if (heapProfile) {
+    const file = path.resolve(heapProfile, `realtime-${Date.now()}.heapprofile`);
+    child.send({ type: 'heap-profile-stop', file });
+    await new Promise<void>((resolve) =>
+      child.on('message', (m: { type?: string }) => m?.type === 'profile-written' && resolve()),
+    );
+    console.log(`  server heap profile (what outlived a scavenge) of the measured window: ${file}`);
   }
 
   const cpuMicros = after.cpu.user + after.cpu.system - (before.cpu.user + before.cpu.system);

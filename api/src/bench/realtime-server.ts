@@ -112,6 +112,26 @@ process.on('message', (message: { type?: string; file?: string }) => {
       process.send?.({ type: 'profile-written', file });
     });
   }
+  // Where the memory that outlives a young-generation collection is allocated (BENCH_HEAP_PROFILE):
+  // sampled allocations still alive or freed by a full collection, not those a scavenge freed. These
+  // are what the full collections and their background threads work for.
+  if (message?.type === 'heap-profile-start') {
+    inspector.connect();
+    void inspector.post('HeapProfiler.enable').then(() =>
+      inspector.post('HeapProfiler.startSampling', {
+        samplingInterval: 16_384,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: false,
+      }),
+    );
+  }
+  if (message?.type === 'heap-profile-stop' && message.file) {
+    const file = message.file;
+    void inspector.post('HeapProfiler.stopSampling').then(async ({ profile }) => {
+      await writeFile(file, JSON.stringify(profile));
+      process.send?.({ type: 'profile-written', file });
+    });
+  }
 });
 process.on('disconnect', () => void stop());
 
