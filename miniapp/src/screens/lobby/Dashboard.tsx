@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useReducer, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomType } from '@svara/core';
 import { useStore } from '../../app/store';
@@ -79,10 +79,16 @@ export function Dashboard() {
     return () => clearTimeout(id);
   }, []);
   const ready = Boolean(me);
+  // The moment the lobby can be used: signed in, profile loaded, drawn (read by the load bench). A
+  // layout effect runs as the lobby's page is committed, whichever way it got there: a passive effect
+  // would run then too after a store's update (sign-in answered after the first render), but only
+  // after the browser's next paint when the very first render draws the lobby.
+  useLayoutEffect(() => {
+    if (ready && performance.getEntriesByName('svara:lobby-ready').length === 0)
+      performance.mark('svara:lobby-ready');
+  }, [ready]);
   useEffect(() => {
-    // The moment the lobby can be used: signed in, profile loaded, drawn (read by the load bench).
     if (!ready) return;
-    if (performance.getEntriesByName('svara:lobby-ready').length === 0) performance.mark('svara:lobby-ready');
     void Promise.all([loadStakeRangeSlider(), loadCreateRoomDialog(), loadJoinByPasswordDialog()]).catch(
       () => undefined,
     );
