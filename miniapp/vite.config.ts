@@ -5,6 +5,7 @@ import { svaraLocales } from './vite-plugin-locales.ts';
 import { precompress } from './vite-plugin-precompress.ts';
 import { fairnessSpec } from './vite-plugin-fairness-spec.ts';
 import { firstPaintChunks } from './vite-plugin-first-paint.ts';
+import { EARLY_SIGN_IN, earlySignIn } from './vite-plugin-early-sign-in.ts';
 
 // The api in development; SVARA_API_URL points the proxy elsewhere (another port, another machine).
 const API = process.env.SVARA_API_URL ?? 'http://127.0.0.1:3000';
@@ -12,7 +13,15 @@ const API = process.env.SVARA_API_URL ?? 'http://127.0.0.1:3000';
 const firstPaint = firstPaintChunks();
 
 export default defineConfig({
-  plugins: [svaraLocales(), react(), tailwindcss(), fairnessSpec(), firstPaint.plugin, precompress()],
+  plugins: [
+    svaraLocales(),
+    react(),
+    tailwindcss(),
+    fairnessSpec(),
+    firstPaint.plugin,
+    earlySignIn(),
+    precompress(),
+  ],
   // `source` makes @svara/core resolve to its TypeScript sources, so the app never waits for a core build.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
@@ -29,9 +38,10 @@ export default defineConfig({
     target: 'es2022',
     manifest: true,
     chunkSizeWarningLimit: 400,
-    // The public hand verifier (/verify) is a page of its own: no Telegram, no sign-in.
+    // The public hand verifier (/verify) is a page of its own: no Telegram, no sign-in. The early
+    // sign-in is a script of its own in the app's page.
     rolldownOptions: {
-      input: { main: 'index.html', verify: 'verify/index.html' },
+      input: { main: 'index.html', verify: 'verify/index.html', 'sign-in': EARLY_SIGN_IN },
       output: {
         codeSplitting: { groups: firstPaint.groups },
         // The chunk that holds TON Connect (shared by the wallet screens' blocks) under its own name,

@@ -370,6 +370,48 @@ describe('the Mini App', () => {
     await context.close();
   });
 
+  it("opened as Telegram's apps open it (launch data in the URL's hash), signs in with one request, sent before the app's own script arrives", async () => {
+    const res = await fetch(`${baseUrl}/api/v1/dev/init-data?id=7005&username=erin&first_name=Erin`);
+    const { initData } = (await res.json()) as { initData: string };
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    // Telegram's Android app gives the page a native bridge to post its events to.
+    await page.addInitScript(() => {
+      (window as unknown as { TelegramWebviewProxy: unknown }).TelegramWebviewProxy = { postEvent() {} };
+    });
+    const logins: unknown[] = [];
+    let loginSeen = () => {};
+    const loginSent = new Promise<void>((resolve) => (loginSeen = resolve));
+    page.on('request', (request) => {
+      if (!request.url().endsWith('/api/v1/auth/login')) return;
+      logins.push(request.postDataJSON());
+      loginSeen();
+    });
+    // The app's own script is held back until the sign-in request is out: it must not need the app.
+    const heldUntilLogin: boolean[] = [];
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000));
+      heldUntilLogin.push(await Promise.race([loginSent.then(() => true), timeout]));
+      await route.continue();
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    const launch = new URLSearchParams({
+      tgWebAppData: initData,
+      tgWebAppVersion: '8.0',
+      tgWebAppPlatform: 'android',
+      tgWebAppStartParam: 'ref_7001',
+      tgWebAppThemeParams: JSON.stringify({ bg_color: '#0b2818', text_color: '#f3efe2' }),
+    });
+    await page.goto(`${baseUrl}/#${launch.toString()}`);
+    await passAgreementGate(page);
+    await expect.poll(() => page.getByTestId('header-name').textContent()).toBe('erin');
+    expect(heldUntilLogin).toEqual([true]);
+    expect(logins).toEqual([{ initData, startPayload: 'ref_7001' }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('logged no unexpected console errors', () => {
     expect(alice.errors).toEqual([]);
     expect(bob.errors).toEqual([]);

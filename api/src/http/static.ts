@@ -1,6 +1,9 @@
 /**
  * The built mini-app, served from the api's own port: static files, and index.html for any other
- * GET outside /api and /socket.io so the single-page app can load on any path.
+ * GET outside /api and /socket.io so the single-page app can load on any path. The build's
+ * precompressed copies (.br, .gz) go to browsers that accept them. Files under /assets/ carry a hash
+ * of their content in their name, so a phone keeps them for a year without asking again; everything
+ * else (index.html first) is asked about on every open, so a new build is seen at once.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -10,6 +13,9 @@ import type { AppContext, Next } from './context.js';
 
 const RESERVED = /^\/(api|socket\.io)(\/|$)/;
 
+/** A year, the longest any cache keeps a file; the name changes with the content. */
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+
 export function miniappMiddleware(distDir: string) {
   const files = serve(distDir, {
     index: 'index.html',
@@ -18,6 +24,8 @@ export function miniappMiddleware(distDir: string) {
     // FAIRNESS.md (the public fairness specification) opens as text in any browser.
     setHeaders: (res, file) => {
       if (file.endsWith('.md')) res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      if (path.relative(distDir, file).startsWith(`assets${path.sep}`))
+        res.setHeader('Cache-Control', HASHED_ASSET_CACHE);
     },
   });
   const indexFile = path.join(distDir, 'index.html');

@@ -62,6 +62,8 @@ type RequestOptions = {
   headers?: Record<string, string>;
   /** Set on the one retry after signing in again. */
   retried?: boolean;
+  /** The answer of this very request, already sent (the early sign-in): read instead of sending it again. */
+  sent?: Promise<Response>;
 };
 
 /**
@@ -109,12 +111,13 @@ export async function request(method: string, path: string, options: RequestOpti
   }
   let res: Response;
   try {
-    res = await fetch(`${BASE}${path}`, {
-      method,
-      headers,
-      credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    res = await (options.sent ??
+      fetch(`${BASE}${path}`, {
+        method,
+        headers,
+        credentials: 'include',
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }));
   } catch {
     throw new ApiError('network_error', 'Network connection error');
   }
@@ -204,8 +207,10 @@ export function readProfile(raw: unknown): Profile {
 export type SignedIn = { token: string; profile: Profile | null; protection: unknown };
 
 export const api = {
-  async login(initData: string, startPayload: string | null): Promise<SignedIn> {
-    const data = await request('POST', '/auth/login', { body: { initData, startPayload }, auth: false });
+  /** `sent`: the same request's answer on its way, when the page sent it early (app/early-login.ts). */
+  async login(initData: string, startPayload: string | null, sent?: Promise<Response>): Promise<SignedIn> {
+    const body = { initData, startPayload };
+    const data = await request('POST', '/auth/login', { body, auth: false, sent });
     if (!isObject(data) || typeof data.accessToken !== 'string')
       throw new ApiError('unknown_error', 'unexpected answer: login');
     setToken(data.accessToken);

@@ -17,8 +17,9 @@ import { ErrorPage } from '../ui/ErrorPage';
 import { Dashboard } from '../screens/lobby/Dashboard';
 import { agreementGate } from '../protection/store';
 import { loadReadingTexts } from '../i18n';
-import { DevPicker } from '../screens/DevPicker';
 
+// Outside Telegram only, where a development server offers test players.
+const DevPicker = lazy(() => import('../screens/DevPicker').then((m) => ({ default: m.DevPicker })));
 const More = lazy(() => import('../screens/more/More'));
 const Deposit = lazy(() => import('../screens/wallet/Deposit'));
 const ConfirmDeposit = lazy(() => import('../screens/wallet/ConfirmDeposit'));
@@ -124,7 +125,12 @@ export function App() {
       </Suspense>
     );
   if (ph.name === 'starting') return <LoadingScreen label={t('common.loading')} />;
-  if (ph.name === 'devPicker') return <DevPicker />;
+  if (ph.name === 'devPicker')
+    return (
+      <Suspense fallback={<LoadingScreen label={t('common.loading')} />}>
+        <DevPicker />
+      </Suspense>
+    );
   if (ph.name === 'error') return <ErrorPage text={t(`errors.${ph.code}`)} />;
 
   return (

@@ -30,7 +30,16 @@ beforeEach(() => {
   vi.resetModules();
   localStorage.clear();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.svaraEarlyLogin;
+});
+
+/** What the page's early sign-in (app/early-login.ts) leaves: the request it sent and its answer. */
+function sentEarly(body: unknown, initData = 'init-data', startPayload: string | null = null): void {
+  const answer = Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+  window.svaraEarlyLogin = { initData, startPayload, answer };
+}
 
 const paths = (requests: { method: string; path: string }[]) => requests.map((r) => `${r.method} ${r.path}`);
 
@@ -93,5 +102,46 @@ describe('signing in at start-up', () => {
     const { bootstrap, phase } = await startUp();
     await bootstrap();
     expect(phase.get()).toEqual({ name: 'error', code: 'load_failed' });
+  });
+
+  it('reads the answer of the request the page sent early, and asks nothing more', async () => {
+    const me = { ...SIGNED_IN, balance: 7 };
+    const { requests } = fakeApi(signInRoutes(SIGNED_IN, protectionState()));
+    sentEarly({ accessToken: 'early-token', profile: me, protection: protectionState() });
+    const { bootstrap, phase, profile, protection } = await startUp();
+    await bootstrap();
+    expect(requests).toEqual([]);
+    expect(phase.get()).toEqual({ name: 'ready' });
+    expect(profile.get()).toEqual(me);
+    expect(localStorage.getItem('token')).toBe('early-token');
+    await vi.waitFor(() => expect(protection.get()).toEqual(protectionState()));
+  });
+
+  it('refuses an early answer that refused the launch data, as it would its own', async () => {
+    fakeApi(signInRoutes(SIGNED_IN, protectionState()));
+    window.svaraEarlyLogin = {
+      initData: 'init-data',
+      startPayload: null,
+      answer: Promise.resolve(
+        new Response(JSON.stringify({ code: 'auth_validation_failed', message: 'bad' }), { status: 401 }),
+      ),
+    };
+    const { bootstrap, phase } = await startUp();
+    await bootstrap();
+    expect(phase.get()).toEqual({ name: 'error', code: 'auth_validation_failed' });
+  });
+
+  it('signs in itself when the early request was sent with other launch data', async () => {
+    const { requests } = fakeApi(signInRoutes(SIGNED_IN, protectionState()));
+    sentEarly(
+      { accessToken: 'early-token', profile: SIGNED_IN, protection: protectionState() },
+      'other-data',
+    );
+    const { bootstrap, phase } = await startUp();
+    await bootstrap();
+    expect(paths(requests)).toEqual(['POST /auth/login']);
+    expect(localStorage.getItem('token')).toBe('fresh-token');
+    expect(phase.get()).toEqual({ name: 'ready' });
+    expect(window.svaraEarlyLogin).toBeUndefined();
   });
 });

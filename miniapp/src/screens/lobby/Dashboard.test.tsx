@@ -42,11 +42,11 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 describe('the lobby', () => {
-  it('opens the password dialog, room filled in, when Enter is pressed on a private room', () => {
+  it('opens the password dialog, room filled in, when Enter is pressed on a private room', async () => {
     render(<Dashboard />);
     expect(screen.getByTestId('room-private')).toBeTruthy();
     fireEvent.click(screen.getByTestId('room-enter'));
-    expect(screen.getByTestId('join-dialog')).toBeTruthy();
+    expect(await screen.findByTestId('join-dialog')).toBeTruthy();
     expect((screen.getByTestId('join-room-id') as HTMLInputElement).value).toBe(PRIVATE.roomId.slice(0, 8));
   });
 
@@ -54,7 +54,7 @@ describe('the lobby', () => {
     await i18n.changeLanguage('en');
     render(<Dashboard />);
     fireEvent.click(screen.getByTestId('stakes-toggle'));
-    expect(screen.getByTestId('stake-range-value').textContent).toBe('$1 – $1M');
+    expect((await screen.findByTestId('stake-range-value')).textContent).toBe('$1 – $1M');
     await i18n.changeLanguage('ru');
   });
 
@@ -86,7 +86,9 @@ describe('the lobby', () => {
     await waitFor(() => expect(screen.getByTestId('practice-chips').textContent).toBe('300\u00a0◎'));
     fireEvent.click(screen.getByTestId('create-menu-button'));
     fireEvent.click(screen.getByTestId('create-public'));
-    expect(screen.getByTestId('create-public-dialog').textContent).toContain(i18n.t('practice.createTitle'));
+    expect((await screen.findByTestId('create-public-dialog')).textContent).toContain(
+      i18n.t('practice.createTitle'),
+    );
     // 50 chips a stake needs 500 chips: not enough for the 300 held, whatever the $500.
     fireEvent.change(screen.getByTestId('stake-input'), { target: { value: '50' } });
     expect(screen.queryByTestId('stake-ok')).toBeNull();

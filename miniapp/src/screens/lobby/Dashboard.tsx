@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomType } from '@svara/core';
 import { useStore } from '../../app/store';
@@ -33,10 +33,17 @@ import { HeaderCard } from './HeaderCard';
 import { DevFaucet } from './DevFaucet';
 import { RoomCard } from './RoomCard';
 import { SeatedBar } from './SeatedBar';
-import { StakeRangeSlider } from './StakeRangeSlider';
-import { CreateRoomDialog } from './CreateRoomDialog';
-import { JoinByPasswordDialog } from './JoinByPasswordDialog';
 import { PracticePanel, PracticeTables } from './PracticeLobby';
+
+// What opens on a tap is not part of the lobby's first paint: it loads once the lobby is drawn.
+const loadStakeRangeSlider = () => import('./StakeRangeSlider');
+const loadCreateRoomDialog = () => import('./CreateRoomDialog');
+const loadJoinByPasswordDialog = () => import('./JoinByPasswordDialog');
+const StakeRangeSlider = lazy(() => loadStakeRangeSlider().then((m) => ({ default: m.StakeRangeSlider })));
+const CreateRoomDialog = lazy(() => loadCreateRoomDialog().then((m) => ({ default: m.CreateRoomDialog })));
+const JoinByPasswordDialog = lazy(() =>
+  loadJoinByPasswordDialog().then((m) => ({ default: m.JoinByPasswordDialog })),
+);
 
 const LOBBY_MODES: readonly LobbyMode[] = ['money', 'practice'];
 
@@ -72,10 +79,19 @@ export function Dashboard() {
     return () => clearTimeout(id);
   }, []);
   const ready = Boolean(me);
-  useEffect(() => {
-    // The moment the lobby can be used: signed in, profile loaded, drawn (read by the load bench).
+  // The moment the lobby can be used: signed in, profile loaded, drawn (read by the load bench). A
+  // layout effect runs as the lobby's page is committed, whichever way it got there: a passive effect
+  // would run then too after a store's update (sign-in answered after the first render), but only
+  // after the browser's next paint when the very first render draws the lobby.
+  useLayoutEffect(() => {
     if (ready && performance.getEntriesByName('svara:lobby-ready').length === 0)
       performance.mark('svara:lobby-ready');
+  }, [ready]);
+  useEffect(() => {
+    if (!ready) return;
+    void Promise.all([loadStakeRangeSlider(), loadCreateRoomDialog(), loadJoinByPasswordDialog()]).catch(
+      () => undefined,
+    );
   }, [ready]);
   const promptRoom = useStore(passwordPrompt);
   useEffect(() => {
@@ -192,10 +208,12 @@ export function Dashboard() {
             </div>
             {rangeOpen ? (
               <div className="mt-3 animate-fade">
-                <StakeRangeSlider
-                  value={filter.range}
-                  onChange={(value) => dispatch({ type: 'range', value })}
-                />
+                <Suspense fallback={null}>
+                  <StakeRangeSlider
+                    value={filter.range}
+                    onChange={(value) => dispatch({ type: 'range', value })}
+                  />
+                </Suspense>
               </div>
             ) : null}
             <div className="mt-3 flex items-center justify-between px-1">
@@ -332,17 +350,19 @@ export function Dashboard() {
         </div>
       </Sheet>
 
-      {dialog?.kind === 'create' ? (
-        <CreateRoomDialog
-          type={dialog.type}
-          currency={practice ? 'chips' : 'usd'}
-          balance={practice ? chips : me.balance}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
-      {dialog?.kind === 'join' ? (
-        <JoinByPasswordDialog initialRoomId={dialog.roomId} onClose={() => setDialog(null)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' ? (
+          <CreateRoomDialog
+            type={dialog.type}
+            currency={practice ? 'chips' : 'usd'}
+            balance={practice ? chips : me.balance}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
+        {dialog?.kind === 'join' ? (
+          <JoinByPasswordDialog initialRoomId={dialog.roomId} onClose={() => setDialog(null)} />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
