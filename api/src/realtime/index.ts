@@ -26,6 +26,7 @@ import { startStatsReporting } from './stats.js';
 import { TableResumer } from './table-resume.js';
 import { TableRuntime } from './table-runtime.js';
 import { batchSocketWrites } from './write-batching.js';
+import { shareHeartbeats } from './heartbeats.js';
 import { ClusterTables } from './cluster/forwarding.js';
 import { Ownership } from './cluster/ownership.js';
 import { DEFAULT_LEASE_TIMING, newNodeId, TableLeases } from './cluster/table-lease.js';
@@ -49,6 +50,14 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
+/**
+ * A heartbeat every 2 s, given up after 3 s more: a silent loss (a phone losing its network, a
+ * server gone) is noticed on both sides within about 5 s instead of socket.io's 25–45 s. The ping
+ * is a one-byte frame: at 3,000 players, 1,500 frames a second.
+ */
+export const PING_INTERVAL_MS = 2_000;
+export const PING_TIMEOUT_MS = 3_000;
+
 export async function attachRealtime(
   api: RunningServer,
   overrides: Partial<RealtimeOptions> = {},
@@ -64,11 +73,9 @@ export async function attachRealtime(
     serveClient: false,
     // Client messages are small intentions; anything big is not ours.
     maxHttpBufferSize: 16 * 1024,
-    // A heartbeat every 2 s, given up after 3 s more: a silent loss (a phone losing its network, a
-    // server gone) is noticed on both sides within about 5 s instead of socket.io's 25–45 s. The
-    // ping is a one-byte frame: at 3,000 players, 1,500 frames a second.
-    pingInterval: 2_000,
-    pingTimeout: 3_000,
+    // The heartbeat (PING_INTERVAL_MS, PING_TIMEOUT_MS) runs on one shared clock: heartbeats.ts.
+    pingInterval: PING_INTERVAL_MS,
+    pingTimeout: PING_TIMEOUT_MS,
     // Deflate keeps frames small on the wire. A 4 KB window holds the previous frame, so a frame
     // mostly encodes what changed since it; memLevel 7 keeps each connection's context at 80 KB.
     perMessageDeflate: options.compression
@@ -83,6 +90,8 @@ export async function attachRealtime(
   });
 
   batchSocketWrites(io);
+  // The same heartbeat on one shared clock instead of a timer per connection (heartbeats.ts).
+  const heartbeats = shareHeartbeats(io, { pingInterval: PING_INTERVAL_MS, pingTimeout: PING_TIMEOUT_MS });
 
   let redis: Redis[] = [];
   // With Redis there may be several nodes: each table has one owner, through a lease (cluster/).
@@ -294,6 +303,7 @@ export async function attachRealtime(
     stats,
     async close() {
       stopStats();
+      heartbeats.stop();
       practice.stop();
       unsubscribe();
       unsubscribeSuspension();

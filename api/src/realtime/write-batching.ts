@@ -28,7 +28,9 @@ function uncork(raw: NetSocket): void {
 }
 
 export function batchSocketWrites(io: Server): void {
-  io.engine.on('flush', (conn: EngineConn) => {
+  io.engine.on('flush', (conn: EngineConn, packets?: unknown[]) => {
+    // One packet (a ping, a lone event) is one write already: ws corks its header and payload.
+    if (packets && packets.length < 2) return;
     const raw = conn.transport?.socket?._socket;
     if (!raw || corked.has(raw) || typeof raw.cork !== 'function') return;
     corked.add(raw);
