@@ -56,5 +56,6 @@ EXPOSE 3000
 # Node rather than curl (the slim image has none): GET /api/v1/health on this container's PORT.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "deploy/healthcheck.mjs"]
-# Node itself as PID 1 (no npm in between), so SIGTERM reaches the api's graceful shutdown.
-CMD ["node", "api/dist/main.js"]
+# Node itself as PID 1 (no npm in between), so SIGTERM reaches the api's graceful shutdown. A 32 MB
+# young generation lets a table's frames and states die young (README "Server performance").
+CMD ["node", "--max-semi-space-size=32", "api/dist/main.js"]

@@ -352,7 +352,8 @@ describe('Dockerfile', () => {
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/NODE_ENV=production/);
     expect(runtime).toMatch(/^HEALTHCHECK .*\n\s+CMD \["node", "deploy\/healthcheck.mjs"\]$/m);
-    expect(runtime).toMatch(/^CMD \["node", "api\/dist\/main.js"\]$/m);
+    // Node itself as PID 1, with the api's memory flag (package.json's start has the same).
+    expect(runtime).toMatch(/^CMD \["node", "--max-semi-space-size=32", "api\/dist\/main.js"\]$/m);
   });
 
   it('keeps secrets and local state out of the build context', () => {

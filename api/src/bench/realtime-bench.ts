@@ -94,6 +94,8 @@ type Node = { child: ChildProcess; port: number; databaseUrl: string };
 function startServer(env: Record<string, string> = {}): Promise<Node> {
   const child = fork(path.join(here, 'realtime-server.ts'), [], {
     execArgv: [
+      // The api's own start flags (package.json's start, the Dockerfile), then the bench's.
+      '--max-semi-space-size=32',
       ...(process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
       '--conditions=source',
       '--import',
