@@ -159,6 +159,7 @@ export async function attachRealtime(
   const fairness = createFairness(knex, logger);
   // Player protection at the tables: play sessions, reality checks, stand-ups at a limit (api/src/protection).
   let realityChecks: RealityChecks | null = null;
+  const pendingSeeds = createPendingSeedStore(knex, BACKGROUND_GATHER_MS);
   const runtime = new TableRuntime({
     store,
     ledger: services.ledger,
@@ -179,7 +180,7 @@ export async function attachRealtime(
     },
     seats,
     resume,
-    pendingSeeds: createPendingSeedStore(knex, BACKGROUND_GATHER_MS),
+    pendingSeeds,
     contributions: createSeedContributionStore(knex),
     onHandsEnded: (roomId) => fairness.chain.poke(roomId),
     tournaments: director,
@@ -314,6 +315,8 @@ export async function attachRealtime(
       lobby.stop();
       gateway.stop();
       await runtime.shutdown();
+      // The next hands' seeds drawn ahead are stored before the pool closes.
+      await pendingSeeds.drain();
       // Every table is written: the leases go, and the other nodes resume the tables at once.
       await ownership
         ?.stop()

@@ -88,4 +88,22 @@ describe('PendingSeedStore.keep', () => {
     expect(await first).toEqual({ handNumber: 4, seed: testSeed(21) });
     expect(await second).toEqual({ handNumber: 5, seed: testSeed(22) });
   });
+
+  it('stores what waits when drained, and resolves only once every write has ended', async () => {
+    const roomId = await fundedTestRoom(db.knex, ['7831']);
+    const seeds = createPendingSeedStore(db.knex, 60_000);
+    const kept = seeds.keep(roomId, { handNumber: 7, seed: testSeed(30) }, { background: true });
+    let settled = false;
+    void kept.then(() => (settled = true));
+    await seeds.drain();
+    // Written before drain resolved, not a minute later: the pool may close now.
+    expect(settled).toBe(true);
+    const rows = await db.knex.raw<{ rows: unknown[] }>(
+      `select hand_number from pending_seeds where room_id = ?`,
+      [roomId],
+    );
+    expect(rows.rows).toEqual([{ hand_number: 7 }]);
+    // Nothing waiting: it resolves at once.
+    await seeds.drain();
+  });
 });

@@ -26,6 +26,11 @@ export interface PendingSeedStore {
   keep(roomId: string, drawn: PendingSeed, options?: { background?: boolean }): Promise<PendingSeed>;
   /** Stores the seeds waiting in the background now (one is about to be needed). */
   flush?(): void;
+  /**
+   * Stores what waits and resolves once every write has ended: on stopping, before the database's
+   * pool closes (a seed gathered for later would otherwise find no pool).
+   */
+  drain?(): Promise<void>;
 }
 
 /** How long a seed drawn ahead waits for others (the hand it is for is seconds away). */
@@ -43,6 +48,7 @@ type Waiting = {
 export function createPendingSeedStore(knex: Knex, gatherMs = 0): Required<PendingSeedStore> {
   let waiting: Waiting[] = [];
   let timer: NodeJS.Timeout | null = null;
+  const writing = new Set<Promise<void>>();
 
   /** Stores the seeds of `parts` (one per room) in one statement; what stands, by room. */
   async function keepAll(parts: Waiting[]): Promise<Map<string, PendingSeed>> {
@@ -115,9 +121,16 @@ export function createPendingSeedStore(knex: Knex, gatherMs = 0): Required<Pendi
       }
     }
     waiting = rest;
-    void write(batch).then(() => {
+    const written = write(batch).then(() => {
       if (rest.length > 0) flush();
     });
+    writing.add(written);
+    void written.finally(() => writing.delete(written));
+  }
+
+  async function drain(): Promise<void> {
+    flush();
+    while (writing.size > 0) await Promise.allSettled([...writing]);
   }
 
   return {
@@ -129,6 +142,7 @@ export function createPendingSeedStore(knex: Knex, gatherMs = 0): Required<Pendi
       });
     },
     flush,
+    drain,
   };
 }
 
