@@ -68,7 +68,9 @@ export function TonConnectProvider({
   children: ReactNode;
 }) {
   return (
-    <TonConnectUIProvider manifestUrl={manifestUrl()} language={language}>
+    // TON Connect's telemetry is off: which wallet a player connects and pays from is not sent to a
+    // third party (the library's default sends it to its makers' analytics service).
+    <TonConnectUIProvider manifestUrl={manifestUrl()} language={language} analytics={{ mode: 'off' }}>
       <ReturnUrl url={returnUrl} />
       {children}
     </TonConnectUIProvider>
