@@ -22,6 +22,8 @@ export interface OrderRow {
   providerStatus: string | null;
   address: string | null;
   addressRaw: string | null;
+  /** A deposit address's memo tag, where the provider needs one. */
+  memo: string | null;
   /** A withdrawal's address: proven with TON Connect or typed, as it was when asked. */
   addressSource: 'typed' | 'ton_connect' | null;
   payUrl: string | null;
@@ -43,7 +45,7 @@ export interface OrderRow {
 export const FINAL_STATUSES: readonly PaymentStatus[] = ['success', 'canceled', 'below_minimum'];
 
 export const ORDER_COLUMNS = `id, user_id, type, tracker_id, amount_cents, currency, status, provider, method,
-  provider_order_id, provider_status, address, address_raw, address_source, pay_url, expires_at, fee_cents, idempotency_key,
+  provider_order_id, provider_status, address, address_raw, memo, address_source, pay_url, expires_at, fee_cents, idempotency_key,
   review_reason, decided_by, decided_at, failure_reason, reject_preset, reject_note, bot_message_id, created_at`;
 
 type Raw = Record<string, unknown>;
@@ -66,6 +68,7 @@ export function toOrder(row: Raw): OrderRow {
     providerStatus: text(row.provider_status),
     address: text(row.address),
     addressRaw: text(row.address_raw),
+    memo: text(row.memo),
     addressSource: (text(row.address_source) as OrderRow['addressSource']) ?? null,
     payUrl: text(row.pay_url),
     expiresAt: date(row.expires_at),

@@ -25,6 +25,7 @@ import {
   tonTransferBody,
   USDT_DECIMALS,
 } from './ton-messages.js';
+import { orderQueries } from '../orders.js';
 import type { TonApi } from './toncenter.js';
 
 /** How long the wallet may take to send it: TON Connect's validUntil, never past the address's end. */
@@ -62,22 +63,18 @@ export function createWalletPay(deps: WalletPayDeps): WalletPay {
 
   /** The player's deposit address behind the tracker id, while it still takes payments. */
   async function openOrder(userId: string, trackerId: string): Promise<OpenOrder> {
-    const { rows } = await deps.knex.raw<{ rows: Record<string, unknown>[] }>(
-      `select currency, address, memo, expires_at from payment_transactions
-        where tracker_id = ? and user_id = ? and type = 'deposit' and method = 'address'
-          and status = 'pending' and address is not null`,
-      [trackerId, userId],
-    );
-    const row = rows[0];
-    const expiresAt = row?.expires_at ? new Date(row.expires_at as string) : null;
-    if (!row || (expiresAt && expiresAt <= now()))
+    const row = await orderQueries(deps.knex).byTracker(trackerId);
+    if (
+      row === null ||
+      row.userId !== userId ||
+      row.type !== 'deposit' ||
+      row.method !== 'address' ||
+      row.status !== 'pending' ||
+      row.address === null ||
+      (row.expiresAt !== null && row.expiresAt <= now())
+    )
       throw new SvaraError('wallet_pay_order_closed', 'no open deposit address with this tracker id');
-    return {
-      currency: row.currency as Currency,
-      address: String(row.address),
-      memo: row.memo ? String(row.memo) : null,
-      expiresAt,
-    };
+    return { currency: row.currency, address: row.address, memo: row.memo, expiresAt: row.expiresAt };
   }
 
   return {
