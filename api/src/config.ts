@@ -4,9 +4,10 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Address } from '@ton/core';
 import { z } from 'zod';
+import type { TonNetwork } from '@svara/core';
 import { PROVIDER_NAMES, type ProviderName } from './payments/gateway.js';
+import { parseAnyTonAddress } from './payments/ton/address.js';
 
 /** An obviously fake bot token (right shape, wrong everything): signs development init data only. */
 export const DEVELOPMENT_BOT_TOKEN = '1000000000:DEVELOPMENT-ONLY-not-a-real-bot-token';
@@ -34,14 +35,6 @@ const commaList = (value: unknown) =>
         .map((item) => item.trim())
         .filter(Boolean)
     : undefined;
-const isTonAddress = (text: string) => {
-  try {
-    Address.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const millis = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400_000).default(fallback));
 const rate = z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(1).default(0));
@@ -136,7 +129,7 @@ const envSchema = z
       emptyAsUndefined,
       z
         .string()
-        .refine(isTonAddress, 'a TON address (raw 0:<hex> or 48 characters)')
+        .refine((text) => parseAnyTonAddress(text) !== null, 'a TON address (raw 0:<hex> or 48 characters)')
         .default(MAINNET_USDT_MASTER),
     ),
     PAYMENTS_TIMEOUT_MS: millis(10_000),
@@ -274,7 +267,7 @@ export interface TonProofConfig {
   /** How long a payload may wait to be signed, and how old a proof's timestamp may be. */
   ttlSeconds: number;
   /** Which TON networks' wallets may prove: mainnet always, testnet (-3) outside production. */
-  networks: ('-239' | '-3')[];
+  networks: TonNetwork[];
 }
 
 /** The TON API (toncenter v3) that finds a player's USDT jetton wallet (api/src/payments/ton). */

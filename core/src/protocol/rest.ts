@@ -108,6 +108,13 @@ export type WalletInfo = z.infer<typeof walletInfoSchema>;
 export const tonProofPayloadSchema = z.object({ payload: z.string(), expiresAt: z.string() });
 export type TonProofPayload = z.infer<typeof tonProofPayloadSchema>;
 
+/** TON Connect's networks: -239 mainnet, -3 testnet. */
+export const TON_NETWORKS = ['-239', '-3'] as const;
+export const tonNetworkSchema = z.enum(TON_NETWORKS);
+export type TonNetwork = z.infer<typeof tonNetworkSchema>;
+/** An account's address as TON Connect gives it: raw, `<workchain>:<64 hex>`. */
+export const rawTonAddressSchema = z.string().regex(/^-?\d+:[0-9a-fA-F]{64}$/);
+
 /**
  * TON Connect's ton_proof reply as wallets send it, with the account it proves (POST
  * /wallet/ton-proof/verify): the raw address `0:<hex>`, the network (-239 mainnet, -3 testnet), the
@@ -115,8 +122,8 @@ export type TonProofPayload = z.infer<typeof tonProofPayloadSchema>;
  * decimal string (the SDK and the specification differ).
  */
 export const tonProofRequestSchema = z.object({
-  address: z.string().regex(/^-?\d+:[0-9a-fA-F]{64}$/),
-  network: z.enum(['-239', '-3']),
+  address: rawTonAddressSchema,
+  network: tonNetworkSchema,
   public_key: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/)

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MIN_DEPOSIT_CENTS } from './constants.js';
 import type { Currency } from './common.js';
+import { rawTonAddressSchema, tonNetworkSchema } from './rest.js';
 
 /**
  * How many decimals a player may type, and the least amount, per deposit currency. USDT follows the
@@ -36,8 +37,8 @@ export const walletPayRequestSchema = z.object({
   trackerId: z.string().trim().min(1).max(100),
   amount: z.string().trim().max(24),
   /** The connected account's raw address (`0:<hex>`), as TON Connect gives it. */
-  walletAddress: z.string().regex(/^-?\d+:[0-9a-fA-F]{64}$/),
-  network: z.enum(['-239', '-3']),
+  walletAddress: rawTonAddressSchema,
+  network: tonNetworkSchema,
 });
 export type WalletPayRequest = z.infer<typeof walletPayRequestSchema>;
 
@@ -51,7 +52,7 @@ export const walletPayMessageSchema = z.object({
 /** The transaction as TON Connect's sendTransaction takes it (validUntil in Unix seconds). */
 export const walletPayTransactionSchema = z.object({
   validUntil: z.number().int().positive(),
-  network: z.enum(['-239', '-3']),
+  network: tonNetworkSchema,
   from: z.string(),
   messages: z.array(walletPayMessageSchema).min(1).max(4),
 });

@@ -6,8 +6,9 @@
  * `ton_api_unavailable`: the caller changes nothing.
  */
 import { SvaraError } from '@svara/core';
-import { Address } from '@ton/core';
+import type { Address } from '@ton/core';
 import { z } from 'zod';
+import { parseAnyTonAddress } from './address.js';
 
 const jettonWalletsSchema = z.object({
   jetton_wallets: z.array(
@@ -39,14 +40,6 @@ export interface TonApiDeps {
   fetch?: typeof fetch;
 }
 
-function parseAddress(text: string): Address | null {
-  try {
-    return Address.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 export function createToncenter(deps: TonApiDeps): TonApi {
   const doFetch = deps.fetch ?? fetch;
   return {
@@ -74,12 +67,12 @@ export function createToncenter(deps: TonApiDeps): TonApi {
         throw new SvaraError('ton_api_unavailable', 'toncenter jetton/wallets: unexpected answer');
       // Only a wallet of this owner and this master: an answer about another is no answer.
       const found = parsed.data.jetton_wallets.find((wallet) => {
-        const walletOwner = parseAddress(wallet.owner);
-        const jetton = parseAddress(wallet.jetton);
+        const walletOwner = parseAnyTonAddress(wallet.owner);
+        const jetton = parseAnyTonAddress(wallet.jetton);
         return walletOwner?.equals(owner) && jetton?.equals(master);
       });
       if (!found) return null;
-      const address = parseAddress(found.address);
+      const address = parseAnyTonAddress(found.address);
       if (!address) throw new SvaraError('ton_api_unavailable', 'toncenter jetton/wallets: bad address');
       return { address, balance: BigInt(found.balance) };
     },
