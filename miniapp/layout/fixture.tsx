@@ -21,6 +21,7 @@ import { SpectatorBar } from '../src/screens/game/SpectatorBar';
 import { SvaraDialog } from '../src/screens/game/SvaraOverlay';
 import { TournamentOutBar } from '../src/screens/game/TournamentOutBar';
 import { ResultsSheet } from '../src/screens/tournaments/ResultsSheet';
+import { sitAndGo } from '../src/test-support/tournaments';
 import { scene } from './scenes';
 
 /**
@@ -54,27 +55,23 @@ function svaraOver(state: GameState): GameState {
 function resultsOf(state: GameState): TournamentDetails {
   const names = ['konstantin_the_great', 'alexandra', 'bob', 'me_viewer', 'fedor'];
   return {
-    id: state.tournament!.id,
-    templateId: 'usd-20',
-    kind: 'sit_and_go',
-    name: 'Sit & Go Gold',
-    currency: 'usd',
-    buyIn: 20,
-    fee: 2,
-    size: 6,
-    registeredCount: 6,
-    registered: true,
-    status: 'finished',
-    prizePool: 120,
-    prizes: [78, 42],
-    anteSchedule: { start: 10, handsPerLevel: 10 },
-    startingChips: 1500,
-    roomId: state.roomId,
-    myPlace: 4,
-    myPrize: 0,
-    createdAt: '2026-11-27T10:00:00.000Z',
-    startedAt: '2026-11-27T10:01:00.000Z',
-    finishedAt: '2026-11-27T10:31:00.000Z',
+    ...sitAndGo({
+      id: state.tournament!.id,
+      templateId: 'usd-20',
+      name: 'Sit & Go Gold',
+      buyIn: 20,
+      fee: 2,
+      registeredCount: 6,
+      registered: true,
+      status: 'finished',
+      prizePool: 120,
+      prizes: [78, 42],
+      roomId: state.roomId,
+      myPlace: 4,
+      myPrize: 0,
+      startedAt: '2026-11-27T10:01:00.000Z',
+      finishedAt: '2026-11-27T10:31:00.000Z',
+    }),
     players: [],
     results: [1, 2, 3, 4, 5, 6].map((place) => ({
       place,

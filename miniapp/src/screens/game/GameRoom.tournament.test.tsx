@@ -13,6 +13,7 @@ import { currentPage } from '../../app/navigation';
 import { toasts } from '../../ui/toast';
 import { fakeApi, signIn } from '../../test-support/fake-api';
 import { gameState, playerView } from '../../test-support/game-state';
+import { sitAndGo } from '../../test-support/tournaments';
 import * as rt from './fake-realtime';
 import GameRoom from './GameRoom';
 
@@ -130,27 +131,16 @@ describe('a Sit & Go table', () => {
     fakeApi({
       [`GET /tournaments/${TOURNAMENT}`]: () => ({
         body: {
-          id: TOURNAMENT,
-          templateId: 'usd-1',
-          kind: 'sit_and_go',
-          name: 'Sit & Go Bronze',
-          currency: 'usd',
-          buyIn: 1,
-          fee: 0.1,
-          size: 6,
-          registeredCount: 6,
-          registered: true,
-          status: 'running',
-          prizePool: 6,
-          prizes: [3.9, 2.1],
-          anteSchedule: { start: 10, handsPerLevel: 10 },
-          startingChips: 1500,
-          roomId: ROOM,
-          myPlace: 5,
-          myPrize: 0,
-          createdAt: '2026-11-27T10:00:00.000Z',
-          startedAt: '2026-11-27T10:01:00.000Z',
-          finishedAt: null,
+          ...sitAndGo({
+            id: TOURNAMENT,
+            registeredCount: 6,
+            registered: true,
+            status: 'running',
+            roomId: ROOM,
+            myPlace: 5,
+            myPrize: 0,
+            startedAt: '2026-11-27T10:01:00.000Z',
+          }),
           players: [],
           results: [
             { place: 5, playerId: ME, username: 'alice', prize: 0 },

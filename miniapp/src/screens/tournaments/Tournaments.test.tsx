@@ -12,6 +12,7 @@ import { i18n, setLanguage } from '../../i18n';
 import { currentPage } from '../../app/navigation';
 import { toasts } from '../../ui/toast';
 import { fakeApi, SIGNED_IN, signIn, type FakeReply } from '../../test-support/fake-api';
+import { sitAndGo } from '../../test-support/tournaments';
 import { resetFakeRealtime, serverSends } from '../game/fake-realtime';
 import Tournaments from './Tournaments';
 
@@ -23,32 +24,7 @@ const DONE = '0a000000-0000-4000-8000-0000000000dd';
 const RUNNING = '0a000000-0000-4000-8000-0000000000aa';
 const ROOM = '7c1d2e3f-0000-4000-8000-000000000002';
 
-function sng(over: Partial<TournamentSummary>): TournamentSummary {
-  return {
-    id: SIX,
-    templateId: 'usd-1',
-    kind: 'sit_and_go',
-    name: 'Sit & Go Bronze',
-    currency: 'usd',
-    buyIn: 1,
-    fee: 0.1,
-    size: 6,
-    registeredCount: 4,
-    registered: false,
-    status: 'registering',
-    prizePool: 6,
-    prizes: [3.9, 2.1],
-    anteSchedule: { start: 10, handsPerLevel: 10 },
-    startingChips: 1500,
-    roomId: null,
-    myPlace: null,
-    myPrize: null,
-    createdAt: '2026-11-27T10:00:00.000Z',
-    startedAt: null,
-    finishedAt: null,
-    ...over,
-  };
-}
+const sng = (over: Partial<TournamentSummary>) => sitAndGo({ id: SIX, ...over });
 
 const six = sng({});
 const free = sng({
