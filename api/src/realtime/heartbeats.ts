@@ -11,11 +11,13 @@
  * engine.io's own reason, "ping timeout", within one more tick. The handshake still tells clients
  * the same interval and timeout, so they notice a silent server as before.
  *
- * It relies on engine.io's connection `sendPacket`, `onClose`, its `heartbeat` event (a pong) and its
- * `pingIntervalTimer` (cleared at connection). If those ever change, connections keep engine.io's own
+ * A ping is written as write-batching.ts writes frames, or by engine.io's `sendPacket` when that
+ * cannot be done. It relies on engine.io's connection `sendPacket`, `onClose`, its `heartbeat`
+ * event (a pong) and its `pingIntervalTimer` (cleared at connection). If those ever change, connections keep engine.io's own
  * timers and nothing here runs for them.
  */
 import type { Server } from 'socket.io';
+import { sendPing } from './write-batching.js';
 
 type EngineSocket = {
   readyState: string;
@@ -85,7 +87,7 @@ export function shareHeartbeats(
           continue;
         }
         beat.pingedAt = t;
-        socket.sendPacket('ping');
+        sendPing(socket);
         place(beat, t + options.pingTimeout);
       }
     }
