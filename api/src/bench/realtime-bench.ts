@@ -14,10 +14,11 @@
  *   BENCH_NODES=2 BENCH_SPREAD=player npm run bench:realtime   (several api nodes: Redis needed)
  *   BENCH_THINK_MS=1500 npm run bench:realtime                  (players who think before each move)
  *   BENCH_PRACTICE=1 npm run bench:realtime                     (practice tables, below)
- *   (BENCH_WARMUP_SECONDS, BENCH_LOBBY_WATCHERS, BENCH_RESULT_MS, BENCH_COMPRESSION=true, BENCH_POOL,
- *   BENCH_PROFILE=dir (the first node's CPU profile), BENCH_HEAP_PROFILE=dir (its allocations that
- *   outlive a young-generation collection), BENCH_SQL=1 (the statements most sent) and
- *   BENCH_DEBUG=1 also work.)
+ *   (BENCH_WARMUP_SECONDS, BENCH_WARMUP_ACTIONS, BENCH_LOBBY_WATCHERS, BENCH_RESULT_MS,
+ *   BENCH_COMPRESSION=true, BENCH_POOL, BENCH_PROFILE=dir (the first node's CPU profile),
+ *   BENCH_HEAP_PROFILE=dir (its allocations that outlive a young-generation collection; with
+ *   BENCH_HEAP_ALL=1 all of them), BENCH_SQL=1 (the statements most sent) and BENCH_DEBUG=1 also
+ *   work.)
  *
  * BENCH_PRACTICE=1 measures practice tables (RULES §8) instead: BENCH_TABLES of them (1,000 by
  * default), each with one bench person, a socket client like the people above, and the house
@@ -58,6 +59,15 @@ const HOUSE_SEATS = PRACTICE ? houseSeatsWanted(1) : 0;
 const HOUSE_THINK_SCALE = Number(process.env.BENCH_HOUSE_THINK_SCALE || 0);
 const SECONDS = setting('BENCH_SECONDS', 20, 3);
 const WARMUP = setting('BENCH_WARMUP_SECONDS', 5, 1);
+/**
+ * Moves the server must have made before measuring starts (BENCH_WARMUP_ACTIONS), besides the
+ * seconds above: a server in service has long compiled its hot code, and at a human pace 5 s are a
+ * few hundred moves, too few for V8 to have optimised the rarer steps of a hand (its end, the deal,
+ * a time-out), so a short warm-up measured the compiler (README, "Server performance").
+ */
+const WARMUP_ACTIONS = setting('BENCH_WARMUP_ACTIONS', 3_000, 0);
+/** The longest the warm-up waits for those moves. */
+const WARMUP_LIMIT_SECONDS = 120;
 /** Practice tables are not in the lobby: a practice run has no watchers unless asked. */
 const LOBBY_WATCHERS = setting('BENCH_LOBBY_WATCHERS', PRACTICE ? 0 : 10, PRACTICE ? 0 : 2);
 /** How long a hand's result is shown: a short window would otherwise fall wholly inside one. */
@@ -257,8 +267,15 @@ function chooseMove(s: GameState): { action: string; amount?: number } | null {
 
 // --- scripted players
 
+function offersMove(frame: WireFrame): boolean {
+  const offered = frame.allowedActions;
+  return !!offered && Object.keys(offered).length > 0;
+}
+
 type Counters = {
   measuring: boolean;
+  /** Accepted moves since the first, warm-up included. */
+  actionsEver: number;
   actions: number;
   refused: number;
   refusals: Record<string, number>;
@@ -309,8 +326,7 @@ class BenchPlayer {
    * server's two cores, and the server's work is the same either way.
    */
   private consider(frame: WireFrame): void {
-    const offered = frame.allowedActions;
-    if (!offered || Object.keys(offered).length === 0) return;
+    if (!offersMove(frame)) return;
     // The wire form: a move not offered is absent, which chooseMove reads as not offered.
     const s = frame as unknown as GameState;
     const onTurn = s.currentPlayerIndex >= 0 && s.players[s.currentPlayerIndex]?.id === this.id;
@@ -323,6 +339,13 @@ class BenchPlayer {
     if (!move) return;
     if (svara) this.svaraDecided = s.fairness.handNumber;
     const send = () => {
+      // A player who thought past the turn's time was folded by the server meanwhile (RULES §6's
+      // time-out): the move is not sent, and the latest frame is read instead.
+      const latest = this.last?.frame;
+      if (THINK_MS > 0 && latest && latest !== frame && !offersMove(latest)) {
+        this.pending = null;
+        return;
+      }
       const sentAt = performance.now();
       this.pending = { sentAt };
       this.client.emit('game_action', { roomId: this.roomId, ...move }, (reply) => this.onAck(sentAt, reply));
@@ -343,6 +366,7 @@ class BenchPlayer {
     this.pending = null;
     const ack = JSON.parse(reply) as Ack;
     const answered = this.last !== null && this.last.at > sentAt;
+    if (ack.ok) this.counters.actionsEver += 1;
     if (!ack.ok) this.counters.refusedEver[ack.code] = (this.counters.refusedEver[ack.code] ?? 0) + 1;
     if (this.counters.measuring) {
       if (ack.ok) {
@@ -424,6 +448,7 @@ async function main() {
 
   const counters: Counters = {
     measuring: false,
+    actionsEver: 0,
     actions: 0,
     refused: 0,
     refusals: {},
@@ -438,7 +463,7 @@ async function main() {
   const telegramPhotoUrl = (id: string) =>
     `https://t.me/i/userpic/320/${createHash('sha256').update(id).digest('base64url')}.jpg`;
   console.log(
-    `bench:realtime — ${TABLES} tables × ${SEATS} players, ${WARMUP}s warm-up, ${SECONDS}s measured` +
+    `bench:realtime — ${TABLES} tables × ${SEATS} players, a warm-up of ${WARMUP}s and ${WARMUP_ACTIONS} moves, ${SECONDS}s measured` +
       (NODES > 1 ? `, ${NODES} api nodes (players spread by ${SPREAD})` : '') +
       (THINK_MS > 0 ? `, players think ${THINK_MS} ms on average` : ''),
   );
@@ -536,6 +561,10 @@ async function main() {
     );
   console.log(`  ${TABLES} tables seated; warming up`);
   await new Promise((r) => setTimeout(r, WARMUP * 1000));
+  const warmupEnds = performance.now() + (WARMUP_LIMIT_SECONDS - WARMUP) * 1000;
+  while (counters.actionsEver < WARMUP_ACTIONS && performance.now() < warmupEnds)
+    await new Promise((r) => setTimeout(r, 250));
+  console.log(`  warmed up with ${counters.actionsEver} moves`);
   const seatedAfterWarmup = PRACTICE ? await ask<Seated>(child, { type: 'seated' }) : null;
   if (seatedAfterWarmup)
     console.log(

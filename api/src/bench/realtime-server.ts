@@ -114,14 +114,15 @@ process.on('message', (message: { type?: string; file?: string }) => {
   }
   // Where the memory that outlives a young-generation collection is allocated (BENCH_HEAP_PROFILE):
   // sampled allocations still alive or freed by a full collection, not those a scavenge freed. These
-  // are what the full collections and their background threads work for.
+  // are what the full collections and their background threads work for. BENCH_HEAP_ALL=1 counts
+  // those a scavenge freed too: every allocation, what the young collections work for.
   if (message?.type === 'heap-profile-start') {
     inspector.connect();
     void inspector.post('HeapProfiler.enable').then(() =>
       inspector.post('HeapProfiler.startSampling', {
         samplingInterval: 16_384,
         includeObjectsCollectedByMajorGC: true,
-        includeObjectsCollectedByMinorGC: false,
+        includeObjectsCollectedByMinorGC: process.env.BENCH_HEAP_ALL === '1',
       }),
     );
   }
