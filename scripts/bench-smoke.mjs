@@ -7,7 +7,18 @@
 // tables (BENCH_PRACTICE=1: one person and the house's players at each).
 import { spawn } from 'node:child_process';
 
-const ALL = ['engine', 'frames', 'lobby', 'api', 'realtime', 'practice', 'payments', 'hands', 'miniapp'];
+const ALL = [
+  'engine',
+  'frames',
+  'lobby',
+  'api',
+  'realtime',
+  'practice',
+  'sockets',
+  'payments',
+  'hands',
+  'miniapp',
+];
 /** Smoke runs of a bench's other mode: the npm script they run and what they add to its environment. */
 const VARIANTS = { practice: { script: 'realtime', env: { BENCH_PRACTICE: '1' } } };
 const unknown = process.argv.slice(2).filter((name) => !ALL.includes(name));
