@@ -35,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import {
   AGREEMENT_VERSION,
   FrameFollower,
+  TIMINGS,
   type Ack,
   type FramePatch,
   type GameState,
@@ -338,12 +339,13 @@ class BenchPlayer {
     const move = chooseMove(s);
     if (!move) return;
     if (svara) this.svaraDecided = s.fairness.handNumber;
+    const seenAt = performance.now();
     const send = () => {
       // A player who thought past the turn's time was folded by the server meanwhile (RULES §6's
       // time-out): the move is not sent, and the latest frame is read instead.
-      const latest = this.last?.frame;
-      if (THINK_MS > 0 && latest && latest !== frame && !offersMove(latest)) {
+      if (performance.now() - seenAt >= TIMINGS.turnMs) {
         this.pending = null;
+        if (this.last && this.last.frame !== frame) this.consider(this.last.frame);
         return;
       }
       const sentAt = performance.now();
