@@ -13,11 +13,19 @@
  *
  * A ping is written as write-batching.ts writes frames, or by engine.io's `sendPacket` when that
  * cannot be done. It relies on engine.io's connection `sendPacket`, `onClose`, its `heartbeat`
- * event (a pong) and its `pingIntervalTimer` (cleared at connection). If those ever change, connections keep engine.io's own
- * timers and nothing here runs for them.
+ * event (a pong) and its `pingIntervalTimer` (cleared at connection). If those ever change,
+ * connections keep engine.io's own timers and nothing here runs for them.
  */
 import type { Server } from 'socket.io';
 import { sendPing } from './write-batching.js';
+
+/**
+ * The api's heartbeat: a ping every 2 s, given up after 3 s more. A silent loss (a phone losing its
+ * network, a server gone) is noticed on both sides within about 5 s instead of socket.io's 25–45 s.
+ * The ping is a one-byte frame: at 3,000 players, 1,500 frames a second.
+ */
+export const PING_INTERVAL_MS = 2_000;
+export const PING_TIMEOUT_MS = 3_000;
 
 type EngineSocket = {
   readyState: string;

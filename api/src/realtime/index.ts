@@ -26,7 +26,7 @@ import { startStatsReporting } from './stats.js';
 import { TableResumer } from './table-resume.js';
 import { TableRuntime } from './table-runtime.js';
 import { batchSocketWrites } from './write-batching.js';
-import { shareHeartbeats } from './heartbeats.js';
+import { PING_INTERVAL_MS, PING_TIMEOUT_MS, shareHeartbeats } from './heartbeats.js';
 import { ClusterTables } from './cluster/forwarding.js';
 import { Ownership } from './cluster/ownership.js';
 import { DEFAULT_LEASE_TIMING, newNodeId, TableLeases } from './cluster/table-lease.js';
@@ -49,14 +49,6 @@ export interface Realtime {
   /** Stops timers, lets queued table steps finish, disconnects every socket, closes the Redis clients. */
   close(): Promise<void>;
 }
-
-/**
- * A heartbeat every 2 s, given up after 3 s more: a silent loss (a phone losing its network, a
- * server gone) is noticed on both sides within about 5 s instead of socket.io's 25–45 s. The ping
- * is a one-byte frame: at 3,000 players, 1,500 frames a second.
- */
-export const PING_INTERVAL_MS = 2_000;
-export const PING_TIMEOUT_MS = 3_000;
 
 export async function attachRealtime(
   api: RunningServer,

@@ -10,7 +10,7 @@
  *   made of engine.io's encoding, into one buffer and one write on the TCP socket. Nothing of
  *   engine.io's flush, its events or ws's sender runs for them. That is allowed only while neither
  *   has anything of its own in flight, so nothing can overtake an earlier packet; otherwise the
- *   packets take engine.io's way (with per-message deflate always, as that frames differ);
+ *   packets take engine.io's way (and always with per-message deflate, whose frames differ);
  * - cork: when engine.io flushes several packets itself, the TCP socket is corked until the next
  *   tick, so they too leave in a single write.
  *
@@ -52,8 +52,6 @@ const FIN_TEXT = 0x81;
 /** engine.io's packet types as the first character of an encoded packet. */
 const ENGINE_PING = 0x32;
 const ENGINE_MESSAGE = 0x34;
-/** A ping, whole: one frame of one byte. Shared by every write; nothing changes it. */
-const PING_FRAME = Buffer.from([FIN_TEXT, 1, ENGINE_PING]);
 
 /** The bytes a frame's header takes for a payload of `length` bytes (server frames are unmasked). */
 function headerBytes(length: number): number {
@@ -134,6 +132,9 @@ function writeBuffered(conn: EngineConn): boolean {
   raw.write(frames);
   return true;
 }
+
+/** A ping, whole: one frame of one byte. Shared by every write; nothing changes it. */
+const PING_FRAME = encodeFrames([{ type: 'ping' }])!;
 
 /** Pings an engine.io connection: one shared three-byte write when nothing is queued before it. */
 export function sendPing(conn: EngineConn): void {
