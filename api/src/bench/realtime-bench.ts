@@ -268,11 +268,6 @@ function chooseMove(s: GameState): { action: string; amount?: number } | null {
 
 // --- scripted players
 
-function offersMove(frame: WireFrame): boolean {
-  const offered = frame.allowedActions;
-  return !!offered && Object.keys(offered).length > 0;
-}
-
 type Counters = {
   measuring: boolean;
   /** Accepted moves since the first, warm-up included. */
@@ -327,7 +322,8 @@ class BenchPlayer {
    * server's two cores, and the server's work is the same either way.
    */
   private consider(frame: WireFrame): void {
-    if (!offersMove(frame)) return;
+    const offered = frame.allowedActions;
+    if (!offered || Object.keys(offered).length === 0) return;
     // The wire form: a move not offered is absent, which chooseMove reads as not offered.
     const s = frame as unknown as GameState;
     const onTurn = s.currentPlayerIndex >= 0 && s.players[s.currentPlayerIndex]?.id === this.id;
@@ -628,7 +624,8 @@ async function main() {
     await new Promise<void>((resolve) =>
       child.on('message', (m: { type?: string }) => m?.type === 'profile-written' && resolve()),
     );
-    console.log(`  server heap profile (what outlived a scavenge) of the measured window: ${file}`);
+    const sampled = process.env.BENCH_HEAP_ALL === '1' ? 'every allocation' : 'what outlived a scavenge';
+    console.log(`  server heap profile (${sampled}) of the measured window: ${file}`);
   }
 
   const cpuMicros = after.cpu.user + after.cpu.system - (before.cpu.user + before.cpu.system);

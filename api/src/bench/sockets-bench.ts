@@ -23,8 +23,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Server, type Socket } from 'socket.io';
 import WebSocket, { WebSocketServer } from 'ws';
-import { shareHeartbeats } from '../realtime/heartbeats.js';
-import { PING_INTERVAL_MS, PING_TIMEOUT_MS } from '../realtime/index.js';
+import { PING_INTERVAL_MS, PING_TIMEOUT_MS, shareHeartbeats } from '../realtime/heartbeats.js';
 import { batchSocketWrites, holdWrites } from '../realtime/write-batching.js';
 import { sendJson } from '../realtime/frames.js';
 import { Failures, pool, setting } from './bench-helpers.js';
@@ -48,7 +47,8 @@ function frameJson(table: number, move: number): string {
 
 function serve(stack: Stack): void {
   const http = createServer();
-  const tables = new Map<number, Set<{ send(json: string): void; ack(): void }>>();
+  /** Each table's connections, as what writes a frame to each. */
+  const tables = new Map<number, Set<(json: string) => void>>();
   let moves = 0;
   const seatsOf = (table: number) => {
     let seats = tables.get(table);
@@ -66,18 +66,16 @@ function serve(stack: Stack): void {
     batchSocketWrites(io);
     shareHeartbeats(io, { pingInterval: PING_INTERVAL_MS, pingTimeout: PING_TIMEOUT_MS });
     io.on('connection', (socket: Socket) => {
-      const seats = seatsOf(Number(socket.handshake.auth.table));
-      const seat = {
-        send: (json: string) => {
-          holdWrites(socket);
-          sendJson(socket, 'game_update', json);
-        },
-        ack: () => {},
+      const table = Number(socket.handshake.auth.table);
+      const seats = seatsOf(table);
+      const seat = (json: string) => {
+        holdWrites(socket);
+        sendJson(socket, 'game_update', json);
       };
       seats.add(seat);
       socket.on('game_action', (_move: unknown, ack: (reply: unknown) => void) => {
-        const json = frameJson(Number(socket.handshake.auth.table), ++moves);
-        for (const s of seats) s.send(json);
+        const json = frameJson(table, ++moves);
+        for (const send of seats) send(json);
         ack({ ok: true });
       });
       socket.on('disconnect', () => seats.delete(seat));
@@ -96,14 +94,14 @@ function serve(stack: Stack): void {
     wss.on('connection', (ws, request) => {
       const table = Number(new URL(request.url!, 'http://x').searchParams.get('table'));
       const seats = seatsOf(table);
-      const seat = { send: (json: string) => ws.send(json), ack: () => ws.send('{"ok":true}') };
+      const seat = (json: string) => ws.send(json);
       seats.add(seat);
       alive.set(ws, performance.now());
       ws.on('pong', () => alive.set(ws, performance.now()));
       ws.on('message', () => {
         const json = frameJson(table, ++moves);
-        for (const s of seats) s.send(json);
-        seat.ack();
+        for (const send of seats) send(json);
+        ws.send('{"ok":true}');
       });
       ws.on('close', () => {
         seats.delete(seat);
