@@ -28,7 +28,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/bench/**', 'scripts/**', '**/*.test.ts', '**/*.bench.ts'],
+    files: ['**/bench/**', 'scripts/**', '**/*.test.ts', '**/e2e/*.e2e.ts', '**/*.bench.ts'],
     rules: { 'no-console': 'off' },
   },
 );

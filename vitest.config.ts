@@ -3,19 +3,26 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The order of a run (Vitest takes the sequencer from this root config only, for every project):
- * - the table layout walk, one long file, starts at once rather than last, where it would hold the
- *   run while the other worker has nothing left to do;
- * - of the end-to-end files, app.e2e.test.ts comes first: its seeded deals take the server seeds the
- *   run hands out first (DEV_SERVER_SEEDS, miniapp/e2e/global-setup.ts), so no other file may open
- *   a table before it.
+ * The order of a run (Vitest takes the sequencer from this root config only, for every project): the
+ * longest files start at once rather than last, where one would hold the run while the other worker
+ * has nothing left to do. The end-to-end run (one file of several minutes) first, then the table
+ * layout walk and the Sit & Go's server test.
  */
+const LONGEST_FIRST = [
+  '/e2e/all.e2e.test.ts',
+  '/layout/table.layout.test.ts',
+  '/tournaments/sit-and-go.test.ts',
+];
+
 class RunOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const early = (f: TestSpecification) =>
-      f.project.name === 'miniapp-layout' || f.moduleId.endsWith('/e2e/app.e2e.test.ts');
-    return [...sorted.filter(early), ...sorted.filter((f) => !early(f))];
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.findIndex((end) => f.moduleId.endsWith(end));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    // A stable sort: the rest keep the base sequencer's order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
   }
 }
 
@@ -25,7 +32,7 @@ export default defineConfig({
     projects: ['*/vitest.config.ts', 'miniapp/e2e/vitest.config.ts', 'miniapp/layout/vitest.config.ts'],
     // Vitest's default leaves one core free, which on a two-core CI machine runs every file one after
     // another; the files spend much of their time waiting on PostgreSQL, sockets and child processes,
-    // so every core gets a worker. (The end-to-end files still run one at a time: their config.)
+    // so every core gets a worker. (The end-to-end parts still run one at a time: all.e2e.test.ts.)
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: RunOrder },
   },

@@ -1,17 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
-// End-to-end: the built product in headless Chromium at 390 × 844. One file at a time, app.e2e.test.ts
-// first (the root vitest.config.ts orders the run); the run builds and starts the server once
-// (global-setup.ts).
+// End-to-end: the built product in headless Chromium at 390 × 844. One test file, all.e2e.test.ts,
+// runs the parts one after another; the run builds and starts the server once (global-setup.ts).
 export default defineProject({
   test: {
     name: 'miniapp-e2e',
     root: fileURLToPath(new URL('.', import.meta.url)),
-    include: ['**/*.e2e.test.ts'],
+    include: ['all.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
-    fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 400_000,
   },

@@ -10,7 +10,7 @@ import { combineClientSeeds, scoreHand, shuffleDeck } from '../../../core/src/in
 /** The own client seed the run gives player `id` (openPlayer types it in: the app sends it every hand). */
 export const e2eClientSeed = (id: string) => `e2e-${id}`;
 
-/** The players who play the seeded hands: alice and bob (app.e2e.test.ts). */
+/** The players who play the seeded hands: alice and bob (app.e2e.ts). */
 const SEEDED_PLAYERS = ['7001', '7002'];
 
 /**

@@ -289,7 +289,7 @@ describe('the Mini App', () => {
     await pressBack(page);
     await page.getByTestId('dashboard').waitFor();
 
-    // Deposit: the sandbox merchant hands out a TON address (payments.e2e.test.ts pays one).
+    // Deposit: the sandbox merchant hands out a TON address (payments.e2e.ts pays one).
     await page.getByTestId('deposit-button').click();
     await page.getByTestId('deposit-TON').click();
     await page.getByTestId('confirm-deposit-page').waitFor();
