@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { statementCounter } from '../db/statement-counter.js';
 import { createLedger } from '../ledger/ledger.js';
 import { useTestDatabase } from '../test-support/db.js';
 import { createRoomsService } from './rooms.js';
@@ -53,5 +54,49 @@ describe('open rooms whose table another node runs', () => {
       status: 'blind_betting',
     });
     expect(list.find((r) => r.roomId === local)).toMatchObject({ players: [{ id: '1' }], status: 'waiting' });
+  });
+
+  it('are read from the seats only when there are some: a node that runs every open table reads the rooms alone', async () => {
+    const knex = db.knex;
+    await knex.raw(`update rooms set status = 'closed' where status = 'open'`);
+    const [dollars, chips] = [randomUUID(), randomUUID()];
+    await knex.raw(
+      `insert into rooms (id, stake_cents, type, status, currency, password_hash, created_at) values
+         (?, 250, 'private', 'open', 'usd', 'x', now()), (?, 100, 'public', 'open', 'chips', null, now() + interval '1 second')`,
+      [dollars, chips],
+    );
+    const counter = await statementCounter(knex);
+    try {
+      const rooms = createRoomsService({
+        orm: db.current.orm,
+        ledger: createLedger(knex),
+        tables: directory(new Set([dollars, chips])),
+      });
+      const before = counter.count;
+      const list = await rooms.listOpen();
+      expect(counter.count - before).toBe(1);
+      // Newest first, each as it was written, with this node's table.
+      expect(list).toEqual([
+        {
+          roomId: chips,
+          players: [{ id: '1' }],
+          maxPlayers: 6,
+          minBet: 1,
+          type: 'public',
+          status: 'waiting',
+          currency: 'chips',
+        },
+        {
+          roomId: dollars,
+          players: [{ id: '1' }],
+          maxPlayers: 6,
+          minBet: 2.5,
+          type: 'private',
+          status: 'waiting',
+        },
+      ]);
+    } finally {
+      counter.stop();
+    }
   });
 });

@@ -103,6 +103,28 @@ function toRecord(room: Room): RoomRecord {
   };
 }
 
+/** What the lobby shows of a room besides its table. */
+type LobbyRoom = Pick<RoomRecord, 'id' | 'stakeCents' | 'type' | 'status' | 'currency'>;
+
+/** A lobby room as its query reads it (bigint columns as PostgreSQL sends them: text). */
+type LobbyRoomRow = {
+  id: string;
+  stake_cents: string | number;
+  type: RoomType;
+  status: 'open' | 'closed';
+  currency: RoomCurrency;
+};
+
+function lobbyRoom(row: LobbyRoomRow): LobbyRoom {
+  return {
+    id: row.id,
+    stakeCents: Number(row.stake_cents),
+    type: row.type,
+    status: row.status,
+    currency: row.currency,
+  };
+}
+
 /** How long the lobby's list of open rooms may be served from memory (other nodes' changes). */
 const LIST_REFRESH_MS = 1000;
 
@@ -127,46 +149,50 @@ export function createRoomsService(deps: {
   const listeners = new Set<(change: RoomChange) => void>();
 
   // The open rooms, public and private (a private one shows a lock and asks for its password), reloaded at most once per LIST_REFRESH_MS and right after a local change.
-  let openRooms: { rooms: RoomRecord[]; loadedAt: number } | null = null;
-  let loading: Promise<RoomRecord[]> | null = null;
+  let openRooms: { rooms: LobbyRoom[]; loadedAt: number } | null = null;
+  let loading: Promise<LobbyRoom[]> | null = null;
 
-  function loadOpenRooms(): Promise<RoomRecord[]> {
+  function loadOpenRooms(): Promise<LobbyRoom[]> {
     if (openRooms && Date.now() - openRooms.loadedAt < LIST_REFRESH_MS)
       return Promise.resolve(openRooms.rooms);
-    loading ??= Promise.all([
-      orm.em
-        .fork()
-        // Every open room, uncapped: the lobby pages through them per viewer (realtime/lobby.ts).
-        .find(RoomSchema, { status: 'open' }, { orderBy: { createdAt: 'desc', id: 'desc' } }),
-      loadStoredTables(),
-    ])
-      .then(([rows, stored]) => {
-        const rooms = rows.map(toRecord);
-        openRooms = { rooms, loadedAt: Date.now() };
-        storedTables = stored;
-        return rooms;
-      })
-      .finally(() => {
-        loading = null;
-      });
+    loading ??= (async () => {
+      // Every open room, uncapped: the lobby pages through them per viewer (realtime/lobby.ts).
+      // Plain rows, not MikroORM entities: with a thousand tables this runs every second, and
+      // hydrating them into an identity map cost more than the query.
+      const { rows } = await knexOf(orm).raw<{ rows: LobbyRoomRow[] }>(
+        `select id, stake_cents, type, status, currency
+           from rooms where status = 'open' order by created_at desc, id desc`,
+      );
+      const rooms = rows.map(lobbyRoom);
+      // The stored seats are read only for the tables this process does not run.
+      storedTables = await loadStoredTables(rooms.filter((room) => tables.holds?.(room.id) === false));
+      openRooms = { rooms, loadedAt: Date.now() };
+      return rooms;
+    })().finally(() => {
+      loading = null;
+    });
     return loading;
   }
 
   /**
-   * The tables this process does not run (another api node does), as the database has them: the
+   * The tables of `rooms` as the database has them (another api node runs them, or none yet): the
    * seats table and the running hands' last stored status. Seats are exact; the status is the one of
    * the hand's last full write, enough for the lobby.
    */
   let storedTables = new Map<string, TableSnapshot>();
-  async function loadStoredTables(): Promise<Map<string, TableSnapshot>> {
+  async function loadStoredTables(rooms: readonly LobbyRoom[]): Promise<Map<string, TableSnapshot>> {
+    if (rooms.length === 0) return new Map();
     const knex = knexOf(orm);
+    const ids = rooms.map((room) => room.id);
     const [seats, hands] = await Promise.all([
       knex.raw<{ rows: { room_id: string; user_id: string }[] }>(
-        `select s.room_id, s.user_id from seats s join rooms r on r.id = s.room_id
-          where r.status = 'open' order by s.room_id, s.seat`,
+        `select room_id, user_id from seats where room_id = any(?::uuid[]) order by room_id, seat`,
+        [ids],
       ),
       knex.raw<{ rows: { room_id: string; status: string | null }[] }>(
-        `select room_id, state ->> 'status' as status from hands where status = 'running'`,
+        `select room_id, state ->> 'status' as status from hands
+          where status = 'running' and room_id = any(?::uuid[])`,
+        [ids],
       ),
     ]);
     const snapshots = new Map<string, TableSnapshot>();
@@ -197,7 +223,7 @@ export function createRoomsService(deps: {
     for (const listener of listeners) listener(change);
   }
 
-  function summaryOf(room: RoomRecord): RoomSummary {
+  function summaryOf(room: LobbyRoom): RoomSummary {
     const table = tableOf(room.id);
     return {
       roomId: room.id,
