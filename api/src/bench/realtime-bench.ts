@@ -322,10 +322,16 @@ class BenchPlayer {
    * server's two cores, and the server's work is the same either way.
    */
   private consider(frame: WireFrame): void {
+    // The wire form: a field at its default is absent (a move not offered, a player not away).
+    const s = frame as unknown as GameState;
+    // A turn that timed out left the player away (RULES §6). They press "I'm back" within a couple of
+    // seconds, or at long thinks the tables would stand them up and thin out.
+    if (s.players.find((p) => p.id === this.id)?.isAway === true) {
+      this.act({ action: 'back' }, Math.random() * 2_000);
+      return;
+    }
     const offered = frame.allowedActions;
     if (!offered || Object.keys(offered).length === 0) return;
-    // The wire form: a move not offered is absent, which chooseMove reads as not offered.
-    const s = frame as unknown as GameState;
     const onTurn = s.currentPlayerIndex >= 0 && s.players[s.currentPlayerIndex]?.id === this.id;
     const svara =
       s.status === 'svara_pending' &&
@@ -335,11 +341,19 @@ class BenchPlayer {
     const move = chooseMove(s);
     if (!move) return;
     if (svara) this.svaraDecided = s.fairness.handNumber;
+    this.act(move, Math.random() * 2 * THINK_MS, frame);
+  }
+
+  /**
+   * Sends `move` after `delayMs`. A move in answer to `frame` (a turn's) that was thought about past
+   * the turn's time is not sent.
+   */
+  private act(move: { action: string; amount?: number }, delayMs: number, frame?: WireFrame): void {
     const seenAt = performance.now();
     const send = () => {
       // A player who thought past the turn's time was folded by the server meanwhile (RULES §6's
       // time-out): the move is not sent, and the latest frame is read instead.
-      if (performance.now() - seenAt >= TIMINGS.turnMs) {
+      if (frame !== undefined && performance.now() - seenAt >= TIMINGS.turnMs) {
         this.pending = null;
         if (this.last && this.last.frame !== frame) this.consider(this.last.frame);
         return;
@@ -351,7 +365,7 @@ class BenchPlayer {
     if (THINK_MS <= 0) return send();
     // Thinking: frames that arrive meanwhile are kept (the latest is considered after the answer).
     this.pending = { sentAt: Infinity };
-    setTimeout(send, Math.random() * 2 * THINK_MS);
+    setTimeout(send, delayMs);
   }
 
   /**
