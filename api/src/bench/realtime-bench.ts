@@ -30,6 +30,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -43,7 +44,7 @@ import {
   type WireGameState,
 } from '@svara/core';
 import { signDevInitData } from '../dev/init-data.js';
-import { STATS_REPLY, STATS_REQUEST, type StatsReply } from '../realtime/stats.js';
+import { loopDelayMs, STATS_REPLY, STATS_REQUEST, type StatsReply } from '../realtime/stats.js';
 import { frameMicrosPerChange, recordStates, type RecordedChange } from './frame-workload.js';
 import { WireClient } from './wire-client.js';
 import { Failures, percentile, pool, setting, SMOKE } from './bench-helpers.js';
@@ -593,6 +594,9 @@ async function main() {
   const lobbyWire0 = lobbyWireAt();
   const t0 = performance.now();
   const clientCpu0 = process.cpuUsage();
+  // The players' own event loop: a frame that waits here for a busy bench counts in the latency too.
+  const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+  clientLoop.enable();
   const benchDatabase = new URL(nodes[0]!.databaseUrl).pathname.slice(1);
   const databaseCpu0 = await postgresCpuMs(benchDatabase);
   counters.measuring = true;
@@ -606,6 +610,7 @@ async function main() {
   lobbyMeasuring = false;
   const elapsed = (performance.now() - t0) / 1000;
   const clientCpu = process.cpuUsage(clientCpu0);
+  clientLoop.disable();
   const databaseCpuMs = postgresCpuBetween(databaseCpu0, await postgresCpuMs(benchDatabase));
   const after = await clusterStats(nodes);
   // Who still sits at the end (every open room, from GET /rooms): a player who cannot pay the ante
@@ -707,6 +712,7 @@ async function main() {
     databaseFallbacks: (after.counters.store_fallbacks ?? 0) - (before.counters.store_fallbacks ?? 0),
     serverRssMb: Math.round(after.rss / 1024 / 1024),
     clientCpuPercent: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / elapsed) * 100),
+    clientEventLoopDelayMs: loopDelayMs(clientLoop),
     serverHeapMb: Math.round(after.heapUsed / 1024 / 1024),
     seatedAtEnd,
   };
@@ -724,6 +730,9 @@ async function main() {
       `  inside the server    p50 ${a.p50.toFixed(1)} ms, p99 ${a.p99.toFixed(1)} ms (a move's arrival to its answer, frames written)`,
     );
   }
+  console.log(
+    `  event loop delay     server p99 ${result.serverEventLoopDelayMs.p99} ms, max ${result.serverEventLoopDelayMs.max}; bench's players p99 ${result.clientEventLoopDelayMs.p99} ms, max ${result.clientEventLoopDelayMs.max} (${result.clientCpuPercent}% of a core)`,
+  );
   console.log(
     `  server CPU           ${result.serverCpuMsPerAction} ms per action (${result.serverCpuPercent}% of one core)`,
   );

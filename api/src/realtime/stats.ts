@@ -3,7 +3,7 @@
  * over the IPC channel when the process was started with one (the bench asks for them that way,
  * so no admin endpoint exists for it).
  */
-import { monitorEventLoopDelay, type RecordableHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type IntervalHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import type { Logger } from '../logger.js';
 
 export const STATS_REQUEST = 'svara:realtime-stats';
@@ -21,6 +21,15 @@ export type StatsReply = {
   /** Recorded durations since the previous reply, ms (histograms hold microseconds). */
   timesMs: Record<string, { mean: number; p50: number; p99: number; max: number }>;
 };
+
+/**
+ * An event-loop delay histogram (monitorEventLoopDelay at a 10 ms resolution) in ms: p50, p99, max.
+ * The histogram holds whole timer intervals: the delay is what exceeds the resolution.
+ */
+export function loopDelayMs(loop: IntervalHistogram): { p50: number; p99: number; max: number } {
+  const ms = (ns: number) => Math.max(0, Math.round(ns / 1e5 - 100) / 10);
+  return { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) };
+}
 
 /**
  * Records the microseconds since `started` (a performance.now()) in `histogram`, which takes whole
@@ -42,13 +51,11 @@ export function startStatsReporting(
     const m = message as { type?: unknown; id?: unknown } | null;
     if (!m || m.type !== STATS_REQUEST || !process.send) return;
     const memory = process.memoryUsage();
-    // The histogram holds whole timer intervals: the delay is what exceeds the 10 ms resolution.
-    const ms = (ns: number) => Math.max(0, Math.round(ns / 1e5 - 100) / 10);
     const reply: StatsReply = {
       type: STATS_REPLY,
       id: typeof m.id === 'number' ? m.id : 0,
       cpu: process.cpuUsage(),
-      loopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
+      loopDelayMs: loopDelayMs(loop),
       rss: memory.rss,
       heapUsed: memory.heapUsed,
       counters: counters(),
