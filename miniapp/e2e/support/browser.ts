@@ -25,8 +25,9 @@ export async function launchChromium(): Promise<Browser> {
 
 /**
  * What TON Connect's UI logs on the wallet screens here: it fetches its wallets list and every
- * wallet's icon from the internet, which the test machine may not reach, and its inline event
- * handlers are refused by our policy (scripts only from our origin). None of it is the app's error.
+ * wallet's icon from the internet, which the test machine may not reach (so icons stay blank here),
+ * and the empty `ontouchstart` it sets on the body is refused by our policy (scripts only from our
+ * origin) when the screen is touched. None of it is the app's error.
  */
 const TON_CONNECT_NOISE = [
   /^Failed to load resource: net::ERR_[A-Z_]+ @ https:\/\//,
