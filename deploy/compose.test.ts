@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadBotConfig } from '../bot/src/config.js';
 import { DEVELOPMENT_BOT_TOKEN, loadConfig } from '../api/src/config.js';
+import { API_NODE_FLAGS } from '../api/src/bench/bench-helpers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -354,6 +355,16 @@ describe('Dockerfile', () => {
     expect(runtime).toMatch(/^HEALTHCHECK .*\n\s+CMD \["node", "deploy\/healthcheck.mjs"\]$/m);
     // Node itself as PID 1, with the api's memory flag (package.json's start has the same).
     expect(runtime).toMatch(/^CMD \["node", "--max-semi-space-size=32", "api\/dist\/main.js"\]$/m);
+  });
+
+  it('starts the api with one set of node flags: npm start, the api workspace, the Dockerfile, the benches', () => {
+    const flags = API_NODE_FLAGS.join(' ');
+    const scripts = (file: string) => (JSON.parse(read(file)) as { scripts: Record<string, string> }).scripts;
+    expect(scripts('package.json').start).toMatch(new RegExp(`&& node ${flags} api/dist/main\\.js$`));
+    expect(scripts('api/package.json').start).toBe(`node ${flags} dist/main.js`);
+    expect(runtime).toContain(
+      `CMD ["node", ${API_NODE_FLAGS.map((f) => `"${f}"`).join(', ')}, "api/dist/main.js"]`,
+    );
   });
 
   it('keeps secrets and local state out of the build context', () => {

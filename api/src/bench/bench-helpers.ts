@@ -24,6 +24,12 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /**
+ * The node flags the api starts with (package.json's start, the Dockerfile's CMD): a bench's server
+ * process runs with them too, so it measures the api as it runs in service.
+ */
+export const API_NODE_FLAGS = ['--max-semi-space-size=32'];
+
+/**
  * BENCH_SMOKE=1 (npm run bench:smoke, run by CI): every bench runs its real paths for a few seconds
  * with small settings, to prove they still work; its numbers mean nothing.
  */

@@ -47,7 +47,7 @@ import { signDevInitData } from '../dev/init-data.js';
 import { loopDelayMs, STATS_REPLY, STATS_REQUEST, type StatsReply } from '../realtime/stats.js';
 import { frameMicrosPerChange, recordStates, type RecordedChange } from './frame-workload.js';
 import { WireClient } from './wire-client.js';
-import { Failures, percentile, pool, setting, SMOKE } from './bench-helpers.js';
+import { API_NODE_FLAGS, Failures, percentile, pool, setting, SMOKE } from './bench-helpers.js';
 import { houseSeatsWanted } from '../practice/house-players.js';
 
 /** Practice tables, one bench person and the house's players at each (BENCH_PRACTICE=1). */
@@ -106,8 +106,8 @@ type Node = { child: ChildProcess; port: number; databaseUrl: string };
 function startServer(env: Record<string, string> = {}): Promise<Node> {
   const child = fork(path.join(here, 'realtime-server.ts'), [], {
     execArgv: [
-      // The api's own start flags (package.json's start, the Dockerfile), then the bench's.
-      '--max-semi-space-size=32',
+      // The api's own start flags, then the bench's.
+      ...API_NODE_FLAGS,
       ...(process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
       '--conditions=source',
       '--import',

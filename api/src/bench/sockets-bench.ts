@@ -26,7 +26,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { PING_INTERVAL_MS, PING_TIMEOUT_MS, shareHeartbeats } from '../realtime/heartbeats.js';
 import { batchSocketWrites, holdWrites } from '../realtime/write-batching.js';
 import { sendJson } from '../realtime/frames.js';
-import { Failures, pool, setting } from './bench-helpers.js';
+import { API_NODE_FLAGS, Failures, pool, setting } from './bench-helpers.js';
 import { WireClient } from './wire-client.js';
 
 const STACKS = ['socket.io', 'ws'] as const;
@@ -165,7 +165,7 @@ type CpuReply = { type: 'cpu'; ms: number; moves: number };
 
 async function measure(stack: Stack, failures: Failures): Promise<number | null> {
   const child = fork(fileURLToPath(import.meta.url), ['server', stack], {
-    execArgv: ['--max-semi-space-size=32', '--conditions=source', '--import', 'tsx'],
+    execArgv: [...API_NODE_FLAGS, '--conditions=source', '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
