@@ -5,6 +5,7 @@
  * for the whole frame again and goes on from it.
  */
 import {
+  diffFrames,
   FrameFollower,
   framePatchSchema,
   type GameState,
@@ -42,6 +43,10 @@ describe('the server’s frames, as patches', () => {
           return;
         }
         const json = builder.patchJson(previous.frame(viewer), viewer);
+        // Encoded from parts shared between viewers, it is core's diff of the two frames all the same.
+        expect(JSON.parse(json)).toEqual(
+          diffFrames(previous.wire(viewer), builder.wire(viewer), previous.seq, builder.seq),
+        );
         const patched = followers[v]!.patch(framePatchSchema.parse(JSON.parse(json)));
         expect(patched).toEqual(whole);
         patchBytes += json.length;

@@ -18,8 +18,11 @@ import {
   compactAllowedActions,
   compactGameState,
   compactPlayerView,
-  diffFrames,
+  diffFields,
+  diffPlayers,
   FrameDiffMemo,
+  logChange,
+  sameJson,
   viewerPart,
   viewFor,
   type TableState,
@@ -29,8 +32,20 @@ import type { Socket } from 'socket.io';
 
 export type FrameEvent = 'game_state' | 'game_update' | 'play_sound';
 
-/** What a connection was last sent in its room: its next frame is a patch against this. */
-export type SentFrame = { readonly seq: number; readonly key: string | null; readonly wire: WireGameState };
+/**
+ * What a connection was last sent in its room: its next frame is a patch against this. A viewer's
+ * frame is its build's spectator view (`shared`) with three fields of its own; it is kept as those
+ * parts, not copied into one object.
+ */
+export type SentFrame = {
+  readonly seq: number;
+  readonly key: string | null;
+  /** The build's spectator view: every top-level field but the three below is its. */
+  readonly shared: WireGameState;
+  readonly players: WireGameState['players'];
+  readonly viewerId: string | null;
+  readonly allowedActions: WireGameState['allowedActions'];
+};
 
 /** The spectator view as JSON pieces: each seat, and the rest without its closing brace. */
 type SpectatorParts = { head: string; players: string[]; playersJson: string };
@@ -41,6 +56,12 @@ function spectatorParts(view: WireGameState): SpectatorParts {
   return { head: JSON.stringify(rest).slice(0, -1), players: seats, playersJson: seats.join(',') };
 }
 
+/** Top-level fields a viewer's frame does not take from the spectator view, or a patch never sets as such. */
+const NOT_SHARED = new Set(['seq', 'players', 'log', 'viewerId', 'allowedActions']);
+
+/** What two builds' spectator views differ in, as JSON: `"field":value` members, and fields now unset. */
+type SharedChange = { set: string; unset: string[] };
+
 export class FrameBuilder {
   private readonly spectator: WireGameState;
   /** By viewer key (a seated player's id; null for spectators): the frame as sent. */
@@ -48,6 +69,8 @@ export class FrameBuilder {
   /** Patches already encoded, by the frame they apply to and the viewer they are for. */
   private readonly patches = new Map<string, string>();
   private readonly memo = new FrameDiffMemo();
+  /** JSON of the parts of this change's patches that several viewers share (by identity). */
+  private readonly encoded = new Map<object, string>();
   private parts: SpectatorParts | null = null;
 
   constructor(
@@ -61,7 +84,10 @@ export class FrameBuilder {
 
   /** The frame of `viewerId` in its wire form (a spectator's when null or not seated). */
   wire(viewerId: string | null): WireGameState {
-    return this.frame(viewerId).wire;
+    const { shared, players, viewerId: viewer, allowedActions } = this.frame(viewerId);
+    if (viewer === shared.viewerId && players === shared.players && allowedActions === shared.allowedActions)
+      return shared;
+    return { ...shared, players, viewerId: viewer, allowedActions };
   }
 
   /** The frame of `viewerId`, numbered, as the connection is now sent it (cached per viewer). */
@@ -70,16 +96,18 @@ export class FrameBuilder {
     const key = own === null ? null : viewerId;
     let sent = this.sent.get(key);
     if (sent) return sent;
-    let wire = this.spectator;
-    if (own !== null) {
-      let players = wire.players;
+    const shared = this.spectator;
+    if (own === null) {
+      sent = { seq: this.seq, key, shared, players: shared.players, viewerId: null, allowedActions: null };
+    } else {
+      let players = shared.players;
       if (own.player !== null) {
         players = players.slice();
         players[own.index] = compactPlayerView(own.player);
       }
-      wire = { ...wire, players, viewerId, allowedActions: compactAllowedActions(own.allowedActions) };
+      const allowedActions = compactAllowedActions(own.allowedActions);
+      sent = { seq: this.seq, key, shared, players, viewerId, allowedActions };
     }
-    sent = { seq: this.seq, key, wire };
     this.sent.set(key, sent);
     return sent;
   }
@@ -89,30 +117,77 @@ export class FrameBuilder {
    * view's parts, each turned into JSON once: what viewers share is not encoded again for each.
    */
   json(viewerId: string | null): string {
-    const { wire } = this.frame(viewerId);
+    const frame = this.frame(viewerId);
     const parts = (this.parts ??= spectatorParts(this.spectator));
     let players = parts.playersJson;
-    if (wire.players !== this.spectator.players) {
+    if (frame.players !== this.spectator.players) {
       // The viewer's own seat shows more (their cards): that one seat is encoded for them.
-      players = wire.players
+      players = frame.players
         .map((p, i) => (p === this.spectator.players[i] ? parts.players[i] : JSON.stringify(p)))
         .join(',');
     }
-    const allowed = wire.allowedActions === null ? 'null' : JSON.stringify(wire.allowedActions);
-    return `${parts.head},"players":[${players}],"viewerId":${JSON.stringify(wire.viewerId)},"allowedActions":${allowed},"seq":${this.seq}}`;
+    const allowed = frame.allowedActions === null ? 'null' : JSON.stringify(frame.allowedActions);
+    return `${parts.head},"players":[${players}],"viewerId":${JSON.stringify(frame.viewerId)},"allowedActions":${allowed},"seq":${this.seq}}`;
   }
 
-  /** The patch from `from` (what the connection got last) to `viewerId`'s frame, as JSON (game_update). */
+  /**
+   * The patch from `from` (what the connection got last) to `viewerId`'s frame, as JSON (game_update):
+   * core's diffFrames of the two frames, key order aside. Every part the viewers of this change
+   * share (the spectator view's fields, each seat's change, the log's) is compared and encoded
+   * once for all of them; only the viewer's own seat and moves are theirs.
+   */
   patchJson(from: SentFrame, viewerId: string | null): string {
     const to = this.frame(viewerId);
     const id = `${from.seq}:${from.key ?? ''}>${to.key ?? ''}`;
     let json = this.patches.get(id);
-    if (json === undefined) {
-      json = JSON.stringify(diffFrames(from.wire, to.wire, from.seq, this.seq, this.memo));
-      this.patches.set(id, json);
-    }
+    if (json !== undefined) return json;
+    const memo = this.memo;
+    const shared = memo.get(from.shared, to.shared, () => sharedChange(from.shared, to.shared));
+    let set = shared.set;
+    if (from.viewerId !== to.viewerId) set = member(set, 'viewerId', JSON.stringify(to.viewerId));
+    if (!sameJson(from.allowedActions, to.allowedActions))
+      set = member(set, 'allowedActions', JSON.stringify(to.allowedActions));
+    let players = '';
+    if (from.players.length === to.players.length) {
+      const seats = memo.get(from.players, to.players, () => diffPlayers(from.players, to.players, memo));
+      if (seats) {
+        for (const index in seats) players = member(players, index, this.encode(seats[index]!));
+      }
+    } else set = member(set, 'players', JSON.stringify(to.players));
+    const log = memo.get(from.shared.log, to.shared.log, () => logChange(from.shared.log, to.shared.log));
+    if (log !== null && 'whole' in log) set = member(set, 'log', this.encode(log.whole));
+    json = `{"seq":${this.seq},"base":${from.seq}`;
+    if (set !== '') json += `,"set":{${set}}`;
+    if (shared.unset.length > 0) json += `,"unset":${JSON.stringify(shared.unset)}`;
+    if (players !== '') json += `,"players":{${players}}`;
+    if (log !== null && 'log' in log) json += `,"log":${this.encode(log.log)}`;
+    json += '}';
+    this.patches.set(id, json);
     return json;
   }
+
+  /** `part` as JSON, encoded once for every viewer whose patch holds it. */
+  private encode(part: object): string {
+    let json = this.encoded.get(part);
+    if (json === undefined) this.encoded.set(part, (json = JSON.stringify(part)));
+    return json;
+  }
+}
+
+/** `members` (JSON object members, comma-separated) with `"key":json` after them. Keys are field names or seat indices. */
+function member(members: string, key: string, json: string): string {
+  return members === '' ? `"${key}":${json}` : `${members},"${key}":${json}`;
+}
+
+/** The spectator views' difference, every field but a viewer's own and those a patch treats apart. */
+function sharedChange(base: WireGameState, next: WireGameState): SharedChange {
+  const change = diffFields(base, next, NOT_SHARED);
+  let set = '';
+  if (change?.set) {
+    const values = change.set as Record<string, unknown>;
+    for (const key in values) set = member(set, key, JSON.stringify(values[key]));
+  }
+  return { set, unset: change?.unset ?? [] };
 }
 
 type EngineConn = { write(data: string): void };

@@ -13,29 +13,29 @@ export type WireFrame = WireGameState & { seq: number };
 type Fields = Record<string, unknown>;
 
 /** Deep equality of two JSON values (`undefined` members as absent). */
-function same(a: unknown, b: unknown): boolean {
+export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
     return true;
   }
   const x = a as Fields;
   const y = b as Fields;
-  for (const k in x) if (x[k] !== undefined && !same(x[k], y[k])) return false;
+  for (const k in x) if (x[k] !== undefined && !sameJson(x[k], y[k])) return false;
   for (const k in y) if (y[k] !== undefined && x[k] === undefined) return false;
   return true;
 }
 
 /** The fields of `next` that differ from `base`'s (top-level `skip` excepted), or null if none. */
-function diffFields(base: Fields, next: Fields, skip?: ReadonlySet<string>): PlayerPatch | null {
+export function diffFields(base: Fields, next: Fields, skip?: ReadonlySet<string>): PlayerPatch | null {
   let set: Fields | undefined;
   let unset: string[] | undefined;
   for (const k in next) {
     const v = next[k];
     if (v === undefined || skip?.has(k)) continue;
-    if (!same(base[k], v)) (set ??= {})[k] = v;
+    if (!sameJson(base[k], v)) (set ??= {})[k] = v;
   }
   for (const k in base) {
     if (base[k] === undefined || skip?.has(k)) continue;
@@ -57,7 +57,7 @@ function diffLog(base: readonly unknown[], next: readonly unknown[]): FramePatch
     const kept = base.length - drop;
     if (kept > next.length) continue;
     let fits = true;
-    for (let i = 0; i < kept && fits; i++) fits = same(base[drop + i], next[i]);
+    for (let i = 0; i < kept && fits; i++) fits = sameJson(base[drop + i], next[i]);
     if (fits) return { drop, add: next.slice(kept) };
   }
   return null;
@@ -82,9 +82,15 @@ export class FrameDiffMemo {
 }
 
 type PlayersPatch = Record<string, PlayerPatch> | null;
-type LogChange = { log: FramePatch['log'] } | { whole: unknown[] } | null;
+/** How the log changed: a patch's `log` (dropped and added entries), or the whole new log. */
+export type LogChange = { log: NonNullable<FramePatch['log']> } | { whole: unknown[] } | null;
 
-function diffPlayers(base: readonly object[], next: readonly object[], memo?: FrameDiffMemo): PlayersPatch {
+/** By seat index, the fields of each seat that changed (seats compared pair by pair). */
+export function diffPlayers(
+  base: readonly object[],
+  next: readonly object[],
+  memo?: FrameDiffMemo,
+): PlayersPatch {
   let players: Record<string, PlayerPatch> | null = null;
   for (let i = 0; i < next.length; i++) {
     const a = base[i] as Fields;
@@ -95,8 +101,8 @@ function diffPlayers(base: readonly object[], next: readonly object[], memo?: Fr
   return players;
 }
 
-function logChange(base: unknown[], next: unknown[]): LogChange {
-  if (same(base, next)) return null;
+export function logChange(base: unknown[], next: unknown[]): LogChange {
+  if (sameJson(base, next)) return null;
   const log = diffLog(base, next);
   return log && log.add.length < next.length ? { log } : { whole: next };
 }
