@@ -23,6 +23,7 @@ import {
   FrameDiffMemo,
   logChange,
   sameJson,
+  type LogChange,
   viewerPart,
   viewFor,
   type TableState,
@@ -142,19 +143,25 @@ export class FrameBuilder {
     let json = this.patches.get(id);
     if (json !== undefined) return json;
     const memo = this.memo;
-    const shared = memo.get(from.shared, to.shared, () => sharedChange(from.shared, to.shared));
+    const shared =
+      memo.find<SharedChange>(from.shared, to.shared) ??
+      memo.keep(from.shared, to.shared, sharedChange(from.shared, to.shared));
     let set = shared.set;
     if (from.viewerId !== to.viewerId) set = member(set, 'viewerId', JSON.stringify(to.viewerId));
     if (!sameJson(from.allowedActions, to.allowedActions))
       set = member(set, 'allowedActions', JSON.stringify(to.allowedActions));
     let players = '';
     if (from.players.length === to.players.length) {
-      const seats = memo.get(from.players, to.players, () => diffPlayers(from.players, to.players, memo));
+      let seats = memo.find<ReturnType<typeof diffPlayers>>(from.players, to.players);
+      if (seats === undefined)
+        seats = memo.keep(from.players, to.players, diffPlayers(from.players, to.players, memo));
       if (seats) {
         for (const index in seats) players = member(players, index, this.encode(seats[index]!));
       }
     } else set = member(set, 'players', JSON.stringify(to.players));
-    const log = memo.get(from.shared.log, to.shared.log, () => logChange(from.shared.log, to.shared.log));
+    let log = memo.find<LogChange>(from.shared.log, to.shared.log);
+    if (log === undefined)
+      log = memo.keep(from.shared.log, to.shared.log, logChange(from.shared.log, to.shared.log));
     if (log !== null && 'whole' in log) set = member(set, 'log', this.encode(log.whole));
     json = `{"seq":${this.seq},"base":${from.seq}`;
     if (set !== '') json += `,"set":{${set}}`;

@@ -71,11 +71,14 @@ function diffLog(base: readonly unknown[], next: readonly unknown[]): FramePatch
 export class FrameDiffMemo {
   private readonly pairs = new Map<object, Map<object, unknown>>();
 
-  get<T>(a: object, b: object, make: () => T): T {
+  /** What was kept for the pair `a`, `b`; undefined if nothing (what is kept is never undefined). */
+  find<T>(a: object, b: object): T | undefined {
+    return this.pairs.get(a)?.get(b) as T | undefined;
+  }
+
+  keep<T>(a: object, b: object, value: T): T {
     let row = this.pairs.get(a);
     if (!row) this.pairs.set(a, (row = new Map()));
-    if (row.has(b)) return row.get(b) as T;
-    const value = make();
     row.set(b, value);
     return value;
   }
@@ -95,7 +98,12 @@ export function diffPlayers(
   for (let i = 0; i < next.length; i++) {
     const a = base[i] as Fields;
     const b = next[i] as Fields;
-    const p = memo ? memo.get(a, b, () => diffFields(a, b)) : diffFields(a, b);
+    // Looked up before computing, so that no closure is made for a pair already compared.
+    let p = memo?.find<PlayerPatch | null>(a, b);
+    if (p === undefined) {
+      p = diffFields(a, b);
+      memo?.keep(a, b, p);
+    }
     if (p) (players ??= {})[i] = p;
   }
   return players;
@@ -125,15 +133,19 @@ export function diffFrames(
   if (top?.unset) patch.unset = top.unset;
 
   if (base.players.length === next.players.length) {
-    const players = memo
-      ? memo.get(base.players, next.players, () => diffPlayers(base.players, next.players, memo))
-      : diffPlayers(base.players, next.players);
+    let players = memo?.find<PlayersPatch>(base.players, next.players);
+    if (players === undefined) {
+      players = diffPlayers(base.players, next.players, memo);
+      memo?.keep(base.players, next.players, players);
+    }
     if (players) patch.players = players;
   } else (patch.set ??= {}).players = next.players;
 
-  const log = memo
-    ? memo.get(base.log, next.log, () => logChange(base.log, next.log))
-    : logChange(base.log, next.log);
+  let log = memo?.find<LogChange>(base.log, next.log);
+  if (log === undefined) {
+    log = logChange(base.log, next.log);
+    memo?.keep(base.log, next.log, log);
+  }
   if (log && 'log' in log) patch.log = log.log;
   else if (log) (patch.set ??= {}).log = log.whole;
   return patch;
