@@ -57,7 +57,10 @@ function spectatorParts(view: WireGameState): SpectatorParts {
   return { head: JSON.stringify(rest).slice(0, -1), players: seats, playersJson: seats.join(',') };
 }
 
-/** Top-level fields a viewer's frame does not take from the spectator view, or a patch never sets as such. */
+/**
+ * Top-level fields a viewer's frame does not take from the spectator view, or that a patch does not
+ * set as such.
+ */
 const NOT_SHARED = new Set(['seq', 'players', 'log', 'viewerId', 'allowedActions']);
 
 /** What two builds' spectator views differ in, as JSON: `"field":value` members, and fields now unset. */
@@ -181,7 +184,10 @@ export class FrameBuilder {
   }
 }
 
-/** `members` (JSON object members, comma-separated) with `"key":json` after them. Keys are field names or seat indices. */
+/**
+ * `members` (JSON object members, comma-separated) with `"key":json` after them. Keys are field names
+ * or seat indices: nothing in them needs escaping.
+ */
 function member(members: string, key: string, json: string): string {
   return members === '' ? `"${key}":${json}` : `${members},"${key}":${json}`;
 }
