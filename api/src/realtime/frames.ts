@@ -40,11 +40,11 @@ export type FrameEvent = 'game_state' | 'game_update' | 'play_sound';
  */
 export type SentFrame = {
   readonly seq: number;
+  /** The viewer's id if seated, null for a spectator: the frame's `viewerId`. */
   readonly key: string | null;
-  /** The build's spectator view: every top-level field but the three below is its. */
+  /** The build's spectator view: every top-level field but `viewerId` and the two below is its. */
   readonly shared: WireGameState;
   readonly players: WireGameState['players'];
-  readonly viewerId: string | null;
   readonly allowedActions: WireGameState['allowedActions'];
 };
 
@@ -88,10 +88,8 @@ export class FrameBuilder {
 
   /** The frame of `viewerId` in its wire form (a spectator's when null or not seated). */
   wire(viewerId: string | null): WireGameState {
-    const { shared, players, viewerId: viewer, allowedActions } = this.frame(viewerId);
-    if (viewer === shared.viewerId && players === shared.players && allowedActions === shared.allowedActions)
-      return shared;
-    return { ...shared, players, viewerId: viewer, allowedActions };
+    const { key, shared, players, allowedActions } = this.frame(viewerId);
+    return key === null ? shared : { ...shared, players, viewerId: key, allowedActions };
   }
 
   /** The frame of `viewerId`, numbered, as the connection is now sent it (cached per viewer). */
@@ -102,7 +100,7 @@ export class FrameBuilder {
     if (sent) return sent;
     const shared = this.spectator;
     if (own === null) {
-      sent = { seq: this.seq, key, shared, players: shared.players, viewerId: null, allowedActions: null };
+      sent = { seq: this.seq, key, shared, players: shared.players, allowedActions: null };
     } else {
       let players = shared.players;
       if (own.player !== null) {
@@ -110,7 +108,7 @@ export class FrameBuilder {
         players[own.index] = compactPlayerView(own.player);
       }
       const allowedActions = compactAllowedActions(own.allowedActions);
-      sent = { seq: this.seq, key, shared, players, viewerId, allowedActions };
+      sent = { seq: this.seq, key, shared, players, allowedActions };
     }
     this.sent.set(key, sent);
     return sent;
@@ -131,7 +129,7 @@ export class FrameBuilder {
         .join(',');
     }
     const allowed = frame.allowedActions === null ? 'null' : JSON.stringify(frame.allowedActions);
-    return `${parts.head},"players":[${players}],"viewerId":${JSON.stringify(frame.viewerId)},"allowedActions":${allowed},"seq":${this.seq}}`;
+    return `${parts.head},"players":[${players}],"viewerId":${JSON.stringify(frame.key)},"allowedActions":${allowed},"seq":${this.seq}}`;
   }
 
   /**
@@ -150,7 +148,7 @@ export class FrameBuilder {
       memo.find<SharedChange>(from.shared, to.shared) ??
       memo.keep(from.shared, to.shared, sharedChange(from.shared, to.shared));
     let set = shared.set;
-    if (from.viewerId !== to.viewerId) set = member(set, 'viewerId', JSON.stringify(to.viewerId));
+    if (from.key !== to.key) set = member(set, 'viewerId', JSON.stringify(to.key));
     if (!sameJson(from.allowedActions, to.allowedActions))
       set = member(set, 'allowedActions', JSON.stringify(to.allowedActions));
     let players = '';
