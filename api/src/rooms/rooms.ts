@@ -165,7 +165,7 @@ export function createRoomsService(deps: {
       );
       const rooms = rows.map(lobbyRoom);
       // The stored seats are read only for the tables this process does not run.
-      storedTables = await loadStoredTables(rooms.filter((room) => tables.holds?.(room.id) === false));
+      storedTables = await loadStoredTables(rooms.filter((room) => runElsewhere(room.id)));
       openRooms = { rooms, loadedAt: Date.now() };
       return rooms;
     })().finally(() => {
@@ -212,8 +212,13 @@ export function createRoomsService(deps: {
   }
 
   /** What the lobby shows of a room's table: this process's own, or the stored one of another node's. */
+  /** A table another api node runs: the lobby shows it as the database has it. */
+  function runElsewhere(roomId: string): boolean {
+    return tables.holds?.(roomId) === false;
+  }
+
   function tableOf(roomId: string): TableSnapshot {
-    if (tables.holds?.(roomId) === false)
+    if (runElsewhere(roomId))
       return storedTables.get(roomId) ?? { players: [], handRunning: false, status: 'waiting' };
     return tables.summary(roomId);
   }
