@@ -97,6 +97,7 @@ describe('paying an invoice (the other tab)', () => {
 
   it('creates the invoice, opens its page, waits, and turns to paid on the confirmation', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const listens = vi.spyOn(window, 'addEventListener');
     const { requests } = fakeApi({
       'GET /finances/methods': () => ({ body: methods({ invoice: true }) }),
       'POST /finances/invoice': () => ({
@@ -124,6 +125,9 @@ describe('paying an invoice (the other tab)', () => {
     // An hour ahead, less the seconds a loaded machine took to get here.
     expect(screen.getByTestId('invoice-countdown').textContent).toMatch(/^(60:00|59:[0-5]\d)$/);
 
+    // The page hears payments from an effect, which a loaded machine may run a little after the
+    // page shows: the confirmation is sent once it listens.
+    await vi.waitFor(() => expect(listens).toHaveBeenCalledWith('balanceUpdated', expect.any(Function)));
     act(() => confirmPayment(9.9, 'Deposit of $10.00 confirmed'));
     expect(screen.getByTestId('credited-amount').textContent).toBe(
       i18n.t('wallet.credited', { amount: '9,90\u00a0$' }),
