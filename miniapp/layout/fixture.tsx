@@ -166,8 +166,9 @@ function Fixture({ shown }: { shown: Shown }) {
 const root = createRoot(document.getElementById('root')!);
 
 /** Draws a scene; the layout test calls it to go from scene to scene without loading the page again. */
-function show(shown: Shown): void {
-  setLanguage(shown.lang);
+async function show(shown: Shown): Promise<void> {
+  // The language's texts may still be loading (English is fetched on first use): draw once they are in.
+  await setLanguage(shown.lang);
   flushSync(() => root.render(<Fixture shown={shown} />));
 }
 
@@ -179,7 +180,7 @@ declare global {
 window.showScene = show;
 
 const params = new URLSearchParams(location.search);
-show({
+void show({
   scene: params.get('scene') ?? 'showdown-6',
   lang: params.get('lang') === 'en' ? 'en' : 'ru',
   chat: params.get('chat') === '1',

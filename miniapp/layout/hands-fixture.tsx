@@ -102,8 +102,9 @@ type Shown = { lang: 'ru' | 'en'; hand: boolean };
 const root = createRoot(document.getElementById('root')!);
 
 /** Draws the list, or the practice hand's replay; the layout test goes from one to the other with it. */
-function show(shown: Shown): void {
-  setLanguage(shown.lang);
+async function show(shown: Shown): Promise<void> {
+  // The language's texts may still be loading (English is fetched on first use): draw once they are in.
+  await setLanguage(shown.lang);
   flushSync(() =>
     root.render(
       <HandsBrowser
@@ -123,4 +124,4 @@ declare global {
 window.showHands = show;
 
 const params = new URLSearchParams(location.search);
-show({ lang: params.get('lang') === 'en' ? 'en' : 'ru', hand: params.get('hand') === '1' });
+void show({ lang: params.get('lang') === 'en' ? 'en' : 'ru', hand: params.get('hand') === '1' });
