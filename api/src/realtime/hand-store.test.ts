@@ -289,6 +289,47 @@ describe('HandStore', () => {
     for (const id of ['9801', '9802', '9803']) expect(await ledger.walletBalance(id)).toBe(10_000);
   });
 
+  it("finds a written hand's steps through the key, without reading every running hand's steps", async () => {
+    const { knex, store, roomId, state } = await setup(['9821', '9822']);
+    const { state: dealt } = await deal(store, state);
+    const action: TableAction = { type: 'blind_bet', playerId: turn(dealt) };
+    const r = applyAction(dealt, action, 1_000);
+    if (!r.ok) throw new Error(r.error.code);
+    await store.commit(roomId, planMoney(roomId, dealt.pot, 1, r.events), [
+      { handNumber: 1, step: { step: 1, action, at: 1_000 } },
+    ]);
+
+    // One transaction, rolled back: the other hands' steps below are only there for the planner.
+    const trx = await knex.transaction();
+    try {
+      // Many other tables' running hands: their steps, written without their rooms and hands.
+      await trx.raw(`set local session_replication_role = replica`);
+      await trx.raw(
+        `insert into hand_steps (room_id, hand_number, step, action, at)
+         select gen_random_uuid(), 1, s, '{}', 0 from generate_series(1, 1000), generate_series(1, 5) s`,
+      );
+      await trx.raw(`set local session_replication_role = origin`);
+      // Plans this connection cached while the table was small would hide the plan of now.
+      await trx.raw(`discard plans`);
+      const rows = [{ room_id: roomId, hand_number: 1, state: r.state, status: 'running' }];
+      await trx.raw(
+        `select table_commit('{}', '{}', '{}', '{}', '{}', '{}', '{}', ?::json, '[]', true, '[]')`,
+        [JSON.stringify(rows)],
+      );
+      const scans = await trx.raw<{ rows: { seq_scan: string }[] }>(
+        `select seq_scan from pg_stat_xact_user_tables where relname = 'hand_steps'`,
+      );
+      const left = await trx.raw<{ rows: { n: number }[] }>(
+        `select count(*)::int as n from hand_steps where room_id = ?`,
+        [roomId],
+      );
+      expect(left.rows[0]!.n).toBe(0);
+      expect(Number(scans.rows[0]!.seq_scan)).toBe(0);
+    } finally {
+      await trx.rollback();
+    }
+  });
+
   it('replays steps up to the first gap or refused step', async () => {
     const { state } = await setup(['9811', '9812', '9813']);
     const dealt = must(state, {

@@ -33,8 +33,22 @@ const fenceCheck = (lock: FenceLock) => `
 /** How table_commit locks the lease rows it checks (Migration20261130010000_lease_key_share). */
 export type FenceLock = 'share' | 'key share';
 
+/**
+ * How table_commit finds the steps of the hands whose rows it writes: by a join with the call's rows
+ * alone, which the planner makes a scan of every running hand's steps, or through the key's index
+ * first (Migration20261205000000_steps_by_index).
+ */
+export type StepsLookup = 'join' | 'index';
+
+const stepsOfRows = (lookup: StepsLookup) =>
+  lookup === 'index'
+    ? `delete from hand_steps s using r
+       where s.room_id = any(array(select r.room_id from r))
+         and s.room_id = r.room_id and s.hand_number = r.hand_number;`
+    : `delete from hand_steps s using r where s.room_id = r.room_id and s.hand_number = r.hand_number;`;
+
 /** table_commit with the fencing check (`fenced`), or as Migration20261122030000_hand_steps made it. */
-export const tableCommit = (fenced: boolean, lock: FenceLock = 'share') => `
+export const tableCommit = (fenced: boolean, lock: FenceLock = 'share', steps: StepsLookup = 'join') => `
   create function table_commit(
     p_keys text[], p_debits bigint[], p_credits bigint[], p_amounts bigint[], p_reasons text[], p_metadata jsonb[],
     p_settled bigint[], p_rows json, p_steps json, p_lazy boolean${fenced ? ', p_fences json' : ''}
@@ -79,7 +93,7 @@ ${fenced ? fenceCheck(lock) : ''}    if cardinality(p_keys) > 0 then
               finished_at = case when excluded.status = 'running' then null
                                  else coalesce(hands.finished_at, now()) end
       )
-      delete from hand_steps s using r where s.room_id = r.room_id and s.hand_number = r.hand_number;
+      ${stepsOfRows(steps)}
     end if;
   end $$;`;
 

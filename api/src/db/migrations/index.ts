@@ -20,6 +20,7 @@ import { Migration20261201010000_seed_contributions } from './Migration202612010
 import { Migration20261201040000_operator_review } from './Migration20261201040000_operator_review.js';
 import { Migration20261203000000_tournaments } from './Migration20261203000000_tournaments.js';
 import { Migration20261204000000_ton_proof } from './Migration20261204000000_ton_proof.js';
+import { Migration20261205000000_steps_by_index } from './Migration20261205000000_steps_by_index.js';
 import { Migration20261202000000_practice } from './Migration20261202000000_practice.js';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist (start). */
@@ -56,4 +57,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261202000000_practice', class: Migration20261202000000_practice },
   { name: 'Migration20261203000000_tournaments', class: Migration20261203000000_tournaments },
   { name: 'Migration20261204000000_ton_proof', class: Migration20261204000000_ton_proof },
+  { name: 'Migration20261205000000_steps_by_index', class: Migration20261205000000_steps_by_index },
 ];
