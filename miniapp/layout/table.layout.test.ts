@@ -93,6 +93,7 @@ function measure(page: Page): Promise<Piece[]> {
     // The header: each of its pieces apart from the others and from the table.
     for (const id of [
       'room-header-id',
+      'room-stake',
       'my-balance',
       'fairness-badge',
       'room-menu',

@@ -45,7 +45,9 @@ export function FairnessBadge({
             : 'border-gold-400/30 bg-black/30 text-cream/70'
         }`}
       >
-        {revealed ? '✓' : <SealMark />} #{hand}
+        {revealed ? '✓' : <SealMark />}
+        {/* The hand's number grows with the table; on the narrowest phones the stake needs its room. */}
+        <span className="max-[379px]:hidden"> #{hand}</span>
       </button>
       <VerifySheet handId={verifyId} onClose={() => setVerifyId(null)} />
     </>

@@ -36,7 +36,7 @@ export function RoomHeader({
   const usd = useTableAmount();
   return (
     <header className="px-4 py-2">
-      <div className="flex items-center gap-3">
+      <div className="flex items-center gap-2">
         <div className="min-w-0 flex-1">
           <div
             className="flex items-center gap-1 font-mono text-sm font-semibold text-cream/85"
@@ -49,8 +49,10 @@ export function RoomHeader({
             ) : null}
             #{roomId.slice(0, 8)}
           </div>
-          <div className="truncate text-xs text-[var(--hint)]">
-            {t('game.stake')} <span className="font-semibold text-gold-300">{usd(stake)}</span>
+          <div className="truncate text-xs text-[var(--hint)]" data-testid="room-stake">
+            {t('game.stake')}{' '}
+            {/* Shortened from $10,000, as at the seats: stakes go up to $1,000,000 (SPEC). */}
+            <span className="font-semibold text-gold-300">{usd(stake, { compact: true })}</span>
           </div>
         </div>
         {balance !== null ? (
