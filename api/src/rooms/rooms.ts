@@ -211,12 +211,12 @@ export function createRoomsService(deps: {
     return snapshots;
   }
 
-  /** What the lobby shows of a room's table: this process's own, or the stored one of another node's. */
   /** A table another api node runs: the lobby shows it as the database has it. */
   function runElsewhere(roomId: string): boolean {
     return tables.holds?.(roomId) === false;
   }
 
+  /** What the lobby shows of a room's table: this process's own, or the stored one of another node's. */
   function tableOf(roomId: string): TableSnapshot {
     if (runElsewhere(roomId))
       return storedTables.get(roomId) ?? { players: [], handRunning: false, status: 'waiting' };
