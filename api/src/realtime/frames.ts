@@ -23,7 +23,6 @@ import {
   FrameDiffMemo,
   logChange,
   sameJson,
-  type LogChange,
   viewerPart,
   viewFor,
   type TableState,
@@ -153,16 +152,12 @@ export class FrameBuilder {
       set = member(set, 'allowedActions', JSON.stringify(to.allowedActions));
     let players = '';
     if (from.players.length === to.players.length) {
-      let seats = memo.find<ReturnType<typeof diffPlayers>>(from.players, to.players);
-      if (seats === undefined)
-        seats = memo.keep(from.players, to.players, diffPlayers(from.players, to.players, memo));
+      const seats = diffPlayers(from.players, to.players, memo);
       if (seats) {
         for (const index in seats) players = member(players, index, this.encode(seats[index]!));
       }
     } else set = member(set, 'players', JSON.stringify(to.players));
-    let log = memo.find<LogChange>(from.shared.log, to.shared.log);
-    if (log === undefined)
-      log = memo.keep(from.shared.log, to.shared.log, logChange(from.shared.log, to.shared.log));
+    const log = logChange(from.shared.log, to.shared.log, memo);
     if (log !== null && 'whole' in log) set = member(set, 'log', this.encode(log.whole));
     json = `{"seq":${this.seq},"base":${from.seq}`;
     if (set !== '') json += `,"set":{${set}}`;

@@ -88,17 +88,22 @@ type PlayersPatch = Record<string, PlayerPatch> | null;
 /** How the log changed: a patch's `log` (dropped and added entries), or the whole new log. */
 export type LogChange = { log: NonNullable<FramePatch['log']> } | { whole: unknown[] } | null;
 
-/** By seat index, the fields of each seat that changed (seats compared pair by pair). */
+/**
+ * By seat index, the fields of each seat that changed (seats compared pair by pair). With `memo`,
+ * the two lists and each pair of seats are compared once for every viewer whose frames hold them;
+ * looked up before computing, so that no closure is made for a pair already compared.
+ */
 export function diffPlayers(
   base: readonly object[],
   next: readonly object[],
   memo?: FrameDiffMemo,
 ): PlayersPatch {
+  const kept = memo?.find<PlayersPatch>(base, next);
+  if (kept !== undefined) return kept;
   let players: Record<string, PlayerPatch> | null = null;
   for (let i = 0; i < next.length; i++) {
     const a = base[i] as Fields;
     const b = next[i] as Fields;
-    // Looked up before computing, so that no closure is made for a pair already compared.
     let p = memo?.find<PlayerPatch | null>(a, b);
     if (p === undefined) {
       p = diffFields(a, b);
@@ -106,13 +111,21 @@ export function diffPlayers(
     }
     if (p) (players ??= {})[i] = p;
   }
+  memo?.keep(base, next, players);
   return players;
 }
 
-export function logChange(base: unknown[], next: unknown[]): LogChange {
-  if (sameJson(base, next)) return null;
-  const log = diffLog(base, next);
-  return log && log.add.length < next.length ? { log } : { whole: next };
+/** How the log changed from `base` to `next` (with `memo`: once for every viewer's frames). */
+export function logChange(base: unknown[], next: unknown[], memo?: FrameDiffMemo): LogChange {
+  const kept = memo?.find<LogChange>(base, next);
+  if (kept !== undefined) return kept;
+  let change: LogChange = null;
+  if (!sameJson(base, next)) {
+    const log = diffLog(base, next);
+    change = log && log.add.length < next.length ? { log } : { whole: next };
+  }
+  memo?.keep(base, next, change);
+  return change;
 }
 
 /**
@@ -133,19 +146,11 @@ export function diffFrames(
   if (top?.unset) patch.unset = top.unset;
 
   if (base.players.length === next.players.length) {
-    let players = memo?.find<PlayersPatch>(base.players, next.players);
-    if (players === undefined) {
-      players = diffPlayers(base.players, next.players, memo);
-      memo?.keep(base.players, next.players, players);
-    }
+    const players = diffPlayers(base.players, next.players, memo);
     if (players) patch.players = players;
   } else (patch.set ??= {}).players = next.players;
 
-  let log = memo?.find<LogChange>(base.log, next.log);
-  if (log === undefined) {
-    log = logChange(base.log, next.log);
-    memo?.keep(base.log, next.log, log);
-  }
+  const log = logChange(base.log, next.log, memo);
   if (log && 'log' in log) patch.log = log.log;
   else if (log) (patch.set ??= {}).log = log.whole;
   return patch;
